@@ -1,0 +1,35 @@
+/* generate.h - deterministic synthetic graphs.
+ *
+ * Every generator is counter-based (edge i draws from a hash of (seed, i)), so
+ * the same seed gives the same graph on every machine and for any number of
+ * OpenMP threads. All emit undirected edges (el->undirected = 1). */
+#ifndef GENERATE_H
+#define GENERATE_H
+
+#include "graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Graph500 Kronecker / R-MAT: 2^scale vertices, degree * 2^scale edges,
+ * a=.57 b=.19 c=.19, vertex ids permuted so that hubs are scattered. */
+int gen_kronecker(int scale, int degree, uint64_t seed, edgelist_t *el);
+/* Erdős–Rényi-like: degree * 2^scale edges with uniform endpoints. */
+int gen_uniform(int scale, int degree, uint64_t seed, edgelist_t *el);
+/* w x h 4-neighbour grid, each edge kept with probability keep (road-like,
+ * high diameter; keep = 1 gives the full grid). */
+int gen_grid(vid_t w, vid_t h, double keep, uint64_t seed, edgelist_t *el);
+int gen_path(vid_t n, edgelist_t *el);     /* 0-1-2-...-(n-1)            */
+int gen_star(vid_t leaves, edgelist_t *el); /* centre 0, leaves 1..leaves */
+int gen_complete(vid_t n, edgelist_t *el);  /* K_n                       */
+
+/* Negative weights without negative cycles: w'(u,v) = w(u,v) + p(u) - p(v)
+ * with a random potential p >= 0 (every cycle keeps its weight, so none turns
+ * negative; shortest paths keep their shape). Needs weights already set. */
+int gen_negative_weights(graph_t *g, uint64_t seed);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,24 @@
+/* step.c - the harness side of step.h: knobs and traces. */
+#include "step.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+long launch_knob(const launch_t *lc, const char *name) {
+  for (int i = 0; lc->defs && lc->defs[i].name; i++)
+    if (strcmp(lc->defs[i].name, name) == 0) return lc->values[i];
+  fprintf(stderr, "error: step asked for knob '%s', which its knob table does not define\n", name);
+  abort();
+}
+
+void step_trace(step_stats_t *st, int level, long long frontier, long long edges,
+                long long duplicates, float ms) {
+  if (!st || !st->trace || st->trace_len >= st->trace_cap) return;
+  level_trace_t *t = &st->trace[st->trace_len++];
+  t->level = level;
+  t->frontier = frontier;
+  t->edges = edges;
+  t->duplicates = duplicates;
+  t->ms = ms;
+}

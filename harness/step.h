@@ -1,0 +1,90 @@
+/* step.h - the contract every step implements (steps/NN_slug/bfs.cu or sssp.cu).
+ *
+ * The harness builds the graph, uploads it (dgraph_t), calls init once per
+ * launch shape, then for every source and trial: fills d_dist with DIST_INF
+ * and d_dist[src] = 0, starts a CUDA event, calls run(), stops the event,
+ * copies d_dist back and checks it against the CPU oracle. Only run() is
+ * timed. run() must leave the exact distances in d_dist (original vertex
+ * ids) and return 0, or return fail(...) with a message: a step never hands
+ * back a wrong answer silently. */
+#ifndef STEP_H
+#define STEP_H
+
+#include "types.h"
+#include "err.h"
+
+#ifdef __cplusplus
+#define STEP_EXPORT extern "C"
+extern "C" {
+#else
+#define STEP_EXPORT
+#endif
+
+struct graph_t_;
+
+typedef enum { PROBLEM_BFS = 0, PROBLEM_SSSP = 1 } problem_t;
+
+typedef struct {
+  vid_t n;
+  eid_t m;
+  const eid_t *offsets;     /* device, n + 1                               */
+  const vid_t *cols;        /* device, m                                   */
+  const weight_t *weights;  /* device, m; NULL for BFS                     */
+  const void *host;         /* the host graph_t (graph.h), for steps that
+                               preprocess on the host (e.g. reordering)    */
+  vid_t max_out_degree;
+} dgraph_t;
+
+typedef struct {
+  const char *name;         /* "defer_max"                                 */
+  long def;                 /* default value                               */
+  const char *help;         /* one line                                    */
+} knob_def_t;               /* arrays end with { NULL, 0, NULL }           */
+
+typedef struct {
+  int grid, block;          /* -x, -b; grid 0 = the step picks            */
+  const char *variant;      /* -V; the step's first variant by default     */
+  const knob_def_t *defs;   /* the step's knob table                      */
+  const long *values;       /* one value per def (defaults or -K)          */
+  int sm_count;             /* multiprocessors of the device               */
+} launch_t;
+
+/* A knob's value by name. An unknown name is a programming error: fails
+ * loudly (abort) so that a typo never silently reads a default. */
+long launch_knob(const launch_t *lc, const char *name);
+
+typedef struct {
+  int level;                /* 0 for the source's level                   */
+  long long frontier;       /* vertices (queue entries) expanded           */
+  long long edges;          /* edges inspected                             */
+  long long duplicates;     /* queue entries already seen; -1 if not counted */
+  float ms;                 /* time of the level; < 0 if not measured      */
+} level_trace_t;
+
+typedef struct {
+  int levels;               /* iterations of the outer loop                */
+  long long edges_inspected, pushes, duplicates, relaxations; /* -1: not counted */
+  level_trace_t *trace;     /* NULL unless -a; then room for trace_cap     */
+  int trace_cap, trace_len;
+} step_stats_t;
+
+/* Append one level to st->trace when tracing (no-op otherwise). */
+void step_trace(step_stats_t *st, int level, long long frontier, long long edges,
+                long long duplicates, float ms);
+
+typedef struct {
+  const char *title;                  /* "Virtual warp-centric expansion" */
+  problem_t problem;
+  const knob_def_t *knobs;            /* may be NULL                      */
+  const char *const *variants;        /* NULL-terminated; first = default */
+  int  (*init)(const dgraph_t *g, const launch_t *lc, void **state);      /* untimed */
+  int  (*run)(void *state, vid_t src, dist_t *d_dist, step_stats_t *st);  /* timed   */
+  void (*fini)(void *state);
+} step_t;
+
+STEP_EXPORT extern const step_t STEP;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
