@@ -1,0 +1,32 @@
+/* report.h - what a run leaves behind: greppable stdout lines and CSV rows.
+ *
+ * Result CSV (-o FILE.csv, appended; header written when the file is new):
+ *   step,variant,graph,n,m,src,grid,block,knobs,trial,ms,levels,edges,gteps,
+ *   verified,upload_ms,init_ms,gpu,driver,cuda,commit,date
+ * step     "step05", or "cpu" for the oracle baseline (variant bfs|dijkstra|bellman-ford)
+ * graph    a short name: kron20, uniform20, grid2000x2000, soc-Slashdot0902 ...
+ * knobs    "name=value;name=value" (no commas), "" when the step has none
+ * trial    0.. (the warm-up is never written)
+ * ms       the timed region, run() alone (CUDA events), or the CPU oracle's wall time
+ * edges    TEPS numerator: directed edges whose source vertex is reached
+ * gteps    edges / ms / 1e6
+ * verified PASS | FAIL | UNCHECKED (-v checks every trial; the last trial is always checked)
+ * gpu,driver,cuda  device name, driver and runtime version ("13.0"), "cpu" rows too
+ * commit,date      git describe of the build, UTC ISO date of the run
+ *
+ * Trace CSV (-a together with -o FILE.csv writes FILE.trace.csv):
+ *   step,variant,graph,src,grid,block,level,frontier,edges,duplicates,ms,gpu,commit
+ * one row per BFS level of the last trial; -1 where the step does not count it. */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdio.h>
+#include "types.h"
+
+#define REPORT_CSV_HEADER                                                          \
+  "step,variant,graph,n,m,src,grid,block,knobs,trial,ms,levels,edges,gteps,"      \
+  "verified,upload_ms,init_ms,gpu,driver,cuda,commit,date"
+#define REPORT_TRACE_HEADER \
+  "step,variant,graph,src,grid,block,level,frontier,edges,duplicates,ms,gpu,commit"
+
+#endif
