@@ -45,6 +45,10 @@ int gpu_probe(gpu_info_t *info);
 /* Kernels the harness owns (gpu.cu). */
 void gpu_fill_dist(dist_t *d_dist, vid_t n, vid_t src); /* INF, src = 0 */
 
+/* Source vertex of every CSR edge (COO "from" array) for edge-centric
+ * kernels: m entries, allocated here, gpu_free it. */
+vid_t *gpu_edge_sources(const eid_t *d_offsets, vid_t n, eid_t m);
+
 /* Event timer around run(). */
 typedef struct { cudaEvent_t start, stop; } gpu_timer_t;
 void  gpu_timer_init(gpu_timer_t *t);

@@ -1,6 +1,7 @@
 /* step.c - the harness side of step.h: knobs and traces. */
 #include "step.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,4 +22,12 @@ void step_trace(step_stats_t *st, int level, long long frontier, long long edges
   t->edges = edges;
   t->duplicates = duplicates;
   t->ms = ms;
+}
+
+int launch_grid(const launch_t *lc, unsigned long long items) {
+  if (lc->grid > 0) return lc->grid;
+  unsigned long long b = (unsigned long long)lc->block;
+  unsigned long long g = (items + b - 1) / b;
+  if (g < 1) g = 1;
+  return g > INT_MAX ? INT_MAX : (int)g;
 }

@@ -53,6 +53,10 @@ typedef struct {
  * loudly (abort) so that a typo never silently reads a default. */
 long launch_knob(const launch_t *lc, const char *name);
 
+/* Blocks for a grid-stride loop over items: -x when given, else one thread
+ * per item (Springer's configuration), at most INT32_MAX blocks. */
+int launch_grid(const launch_t *lc, unsigned long long items);
+
 typedef struct {
   int level;                /* 0 for the source's level                   */
   long long frontier;       /* vertices (queue entries) expanded           */
@@ -68,9 +72,17 @@ typedef struct {
   int trace_cap, trace_len;
 } step_stats_t;
 
-/* Append one level to st->trace when tracing (no-op otherwise). */
+/* Append one level to st->trace when tracing (no-op otherwise). Pass -1
+ * for what the step does not know: the harness fills frontier and edges of
+ * such levels from the final distances (vertices at that level, their
+ * out-degrees). */
 void step_trace(step_stats_t *st, int level, long long frontier, long long edges,
                 long long duplicates, float ms);
+/* Time one level with CUDA events, only when tracing (gpu.cu): begin before
+ * the level's launches, end after them; end calls step_trace. */
+void trace_level_begin(step_stats_t *st);
+void trace_level_end(step_stats_t *st, int level, long long frontier, long long edges,
+                     long long duplicates);
 
 typedef struct {
   const char *title;                  /* "Virtual warp-centric expansion" */
