@@ -47,6 +47,16 @@ SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 .DEFAULT_GOAL := all
 all: $(STEP_BINS)
 
+# Provenance: the commit goes into every CSV row. On a machine without .git
+# (the GPU machine gets a copy of the tree) a .commit file stands in.
+COMMIT := $(shell git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
+build/commit.stamp: FORCE
+	@mkdir -p $(@D); echo '$(COMMIT)' | cmp -s - $@ || echo '$(COMMIT)' > $@
+build/harness/report.o: build/commit.stamp
+build/harness/report.o: CFLAGS += -DGALLERY_COMMIT='"$(COMMIT)"'
+.PHONY: FORCE
+FORCE:
+
 # Optional per-step flags: steps/NN_slug/step.mk may add to NVFLAGS_stepNN / LDLIBS_stepNN
 -include $(wildcard steps/*/step.mk)
 
@@ -66,7 +76,9 @@ bin/$(1): build/$(1).o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS)
 	$$(NVCC) $$(ARCH) $$(NVFLAGS_$(1)) $$^ -o $$@ $$(LDLIBS) $$(LDLIBS_$(1))
 $(1): bin/$(1)
 diff$(patsubst step%,%,$(1)):
-	@prev=$$$$(ls -d steps/[0-9][0-9]_* | awk -v d=$(2) '$$$$0==d{print p; exit} {p=$$$$0}'); \
+	@base=$$$$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' $(2)/*.cu | head -1); \
+	 if [ -n "$$$$base" ]; then prev=$$$$(ls -d steps/$$$$base\_* | head -1); \
+	 else prev=$$$$(ls -d steps/[0-9][0-9]_* | awk -v d=$(2) '$$$$0==d{print p; exit} {p=$$$$0}'); fi; \
 	 if [ -z "$$$$prev" ]; then echo "$(2) is the first step: nothing to diff"; exit 0; fi; \
 	 f=$$$$(ls $(2)/*.cu | head -1); g=$$$$(ls $$$$prev/*.cu | head -1); \
 	 echo "diff -u $$$$g $$$$f"; diff -u $$$$g $$$$f || true

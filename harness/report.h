@@ -29,4 +29,31 @@
 #define REPORT_TRACE_HEADER \
   "step,variant,graph,src,grid,block,level,frontier,edges,duplicates,ms,gpu,commit"
 
+typedef struct {
+  char gpu[256], driver[64], cuda[32], commit[64], date[32];
+} provenance_t;
+
+typedef struct {
+  const char *step, *variant, *graph, *knobs, *verified;
+  vid_t n, src;
+  eid_t m, edges;
+  int grid, block, trial, levels;
+  double ms, upload_ms, init_ms;
+} report_row_t;
+
+typedef struct {
+  int level;
+  long long frontier, edges, duplicates;
+  double ms;
+} level_row_t;
+
+/* Fill GPU name (commas replaced), driver (kernel module version when
+ * readable), CUDA runtime "13.0", the build's commit and the UTC date. */
+void report_provenance(provenance_t *p, const char *gpu_name, int runtime_version);
+/* Open for appending; writes header when the file is new or empty. NULL and
+ * fail() when it cannot be opened. */
+FILE *report_open(const char *path, const char *header);
+void report_row(FILE *f, const report_row_t *r, const provenance_t *p);
+void report_trace_row(FILE *f, const report_row_t *r, const level_row_t *l, const provenance_t *p);
+
 #endif

@@ -1,0 +1,167 @@
+/* cli.c - see cli.h */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+
+/* Whole-string integer in [lo, hi], or fail naming the option. */
+static int parse_ll(const char *opt, const char *s, long long lo, long long hi, long long *out) {
+  char *end = NULL;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (s[0] == '\0' || *end != '\0') return fail(EXIT_INPUT, "option %s: '%s' is not a whole number", opt, s);
+  if (errno == ERANGE || v < lo || v > hi)
+    return fail(EXIT_INPUT, "option %s: %s is out of range [%lld, %lld]", opt, s, lo, hi);
+  *out = v;
+  return 0;
+}
+
+/* "32,64,128" into list; each in [lo, hi]. */
+static int parse_list(const char *opt, const char *s, long long lo, long long hi, int *list, int *count) {
+  char buf[1024];
+  if (strlen(s) >= sizeof buf) return fail(EXIT_INPUT, "option %s: list too long", opt);
+  strcpy(buf, s);
+  *count = 0;
+  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    if (*count >= CLI_MAX_LIST) return fail(EXIT_INPUT, "option %s: more than %d values", opt, CLI_MAX_LIST);
+    long long v;
+    if (parse_ll(opt, tok, lo, hi, &v)) return EXIT_INPUT;
+    list[(*count)++] = (int)v;
+  }
+  if (*count == 0) return fail(EXIT_INPUT, "option %s: empty list", opt);
+  return 0;
+}
+
+enum { OPT_PATH = 256, OPT_STAR, OPT_COMPLETE, OPT_KEEP, OPT_NEG, OPT_NAME, OPT_KSL, OPT_KDUP,
+       OPT_CPU, OPT_LISTV, OPT_LISTK };
+
+int cli_parse(int argc, char **argv, options_t *o) {
+  static const struct option longopts[] = {
+      {"path", required_argument, 0, OPT_PATH},   {"star", required_argument, 0, OPT_STAR},
+      {"complete", required_argument, 0, OPT_COMPLETE}, {"keep", required_argument, 0, OPT_KEEP},
+      {"negative", no_argument, 0, OPT_NEG},      {"name", required_argument, 0, OPT_NAME},
+      {"keep-self-loops", no_argument, 0, OPT_KSL}, {"keep-duplicates", no_argument, 0, OPT_KDUP},
+      {"cpu-baseline", no_argument, 0, OPT_CPU},  {"list-variants", no_argument, 0, OPT_LISTV},
+      {"list-knobs", no_argument, 0, OPT_LISTK},  {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
+  memset(o, 0, sizeof *o);
+  o->grid_keep = 0.85;
+  o->degree = 16;
+  o->seed = 27491095ULL;
+  o->trials = 3;
+  o->source = -1;
+  o->num_sources = 1;
+  o->grids[0] = 0;   o->num_grids = 1;
+  o->blocks[0] = 256; o->num_blocks = 1;
+  int inputs = 0, have_R = 0;
+  long long v;
+  optind = 1;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, ":f:sg:u:G:k:w:S:n:r:R:vaV:K:x:b:o:d:h", longopts, NULL)) != -1) {
+    switch (c) {
+      case 'f': o->file = optarg; inputs++; break;
+      case 's': o->symmetrize = 1; break;
+      case 'g': if (parse_ll("-g", optarg, 1, 31, &v)) return EXIT_INPUT; o->kron_scale = (int)v; inputs++; break;
+      case 'u': if (parse_ll("-u", optarg, 1, 31, &v)) return EXIT_INPUT; o->uniform_scale = (int)v; inputs++; break;
+      case 'G': {
+        unsigned long long w = 0, h = 0;
+        char tail;
+        if (sscanf(optarg, "%llux%llu%c", &w, &h, &tail) != 2 || w == 0 || h == 0)
+          return fail(EXIT_INPUT, "option -G: '%s' is not WxH (e.g. 2000x2000)", optarg);
+        if (w * h > MAX_VERTICES || w > MAX_VERTICES || h > MAX_VERTICES)
+          return fail(EXIT_INPUT, "option -G: %llu x %llu vertices exceeds the limit of %u vertices", w, h, MAX_VERTICES);
+        o->grid_w = (vid_t)w; o->grid_h = (vid_t)h; inputs++;
+        break;
+      }
+      case OPT_PATH: if (parse_ll("--path", optarg, 1, MAX_VERTICES, &v)) return EXIT_INPUT; o->path_n = (vid_t)v; inputs++; break;
+      case OPT_STAR: if (parse_ll("--star", optarg, 1, MAX_VERTICES - 1, &v)) return EXIT_INPUT; o->star_n = (vid_t)v; inputs++; break;
+      case OPT_COMPLETE: if (parse_ll("--complete", optarg, 1, 65536, &v)) return EXIT_INPUT; o->complete_n = (vid_t)v; inputs++; break;
+      case OPT_KEEP: {
+        char *end = NULL;
+        double p = strtod(optarg, &end);
+        if (*end || !(p > 0 && p <= 1)) return fail(EXIT_INPUT, "option --keep: '%s' is not a probability in (0, 1]", optarg);
+        o->grid_keep = p;
+        break;
+      }
+      case 'k': if (parse_ll("-k", optarg, 1, 1 << 20, &v)) return EXIT_INPUT; o->degree = (int)v; break;
+      case 'w': if (parse_ll("-w", optarg, 1, INT32_MAX, &v)) return EXIT_INPUT; o->max_weight = (weight_t)v; break;
+      case OPT_NEG: o->negative = 1; break;
+      case 'S': {
+        char *end = NULL;
+        errno = 0;
+        unsigned long long s = strtoull(optarg, &end, 10);
+        if (!*optarg || *end || errno) return fail(EXIT_INPUT, "option -S: '%s' is not a seed (unsigned integer)", optarg);
+        o->seed = s;
+        break;
+      }
+      case OPT_NAME: o->name = optarg; break;
+      case OPT_KSL: o->keep_self_loops = 1; break;
+      case OPT_KDUP: o->keep_duplicates = 1; break;
+      case 'n': if (parse_ll("-n", optarg, 0, 1000000, &v)) return EXIT_INPUT; o->trials = (int)v; break;
+      case 'r': if (parse_ll("-r", optarg, 0, MAX_VERTICES - 1, &v)) return EXIT_INPUT; o->source = v; break;
+      case 'R': if (parse_ll("-R", optarg, 1, 100000, &v)) return EXIT_INPUT; o->num_sources = (int)v; have_R = 1; break;
+      case 'v': o->verify_all = 1; break;
+      case 'a': o->trace = 1; break;
+      case 'V': o->variant = optarg; break;
+      case 'K':
+        if (o->num_knobs >= CLI_MAX_KNOBS) return fail(EXIT_INPUT, "option -K: more than %d settings", CLI_MAX_KNOBS);
+        if (!strchr(optarg, '=')) return fail(EXIT_INPUT, "option -K: '%s' is not name=value", optarg);
+        o->knobs[o->num_knobs++] = optarg;
+        break;
+      case 'x': if (parse_list("-x", optarg, 0, INT32_MAX, o->grids, &o->num_grids)) return EXIT_INPUT; break;
+      case 'b': if (parse_list("-b", optarg, 1, 1024, o->blocks, &o->num_blocks)) return EXIT_INPUT; break;
+      case 'o': o->csv = optarg; break;
+      case 'd': o->dist_file = optarg; break;
+      case OPT_CPU: o->cpu_baseline = 1; break;
+      case OPT_LISTV: o->list_variants = 1; break;
+      case OPT_LISTK: o->list_knobs = 1; break;
+      case 'h': o->help = 1; break;
+      case ':': return fail(EXIT_INPUT, "option %s needs a value", argv[optind - 1]);
+      default: return fail(EXIT_INPUT, "unknown option '%s' (try -h)", argv[optind - 1]);
+    }
+  }
+  if (optind < argc) return fail(EXIT_INPUT, "unexpected argument '%s' (try -h)", argv[optind]);
+  if (o->help || o->list_variants || o->list_knobs) return 0;
+  if (inputs == 0) return fail(EXIT_INPUT, "no graph: give -f FILE, -g SCALE, -u SCALE or -G WxH (try -h)");
+  if (inputs > 1) return fail(EXIT_INPUT, "more than one graph given (-f, -g, -u, -G, --path, --star, --complete)");
+  if (o->source >= 0 && have_R) return fail(EXIT_INPUT, "give -r SRC or -R K, not both");
+  return 0;
+}
+
+void cli_usage(FILE *out, const char *prog) {
+  fprintf(out,
+          "usage: %s INPUT [options]\n"
+          "input (one of):\n"
+          "  -f FILE        graph file: .el .txt (SNAP) .wel .gr (DIMACS) .graph (METIS) .mtx, each also .gz\n"
+          "  -g SCALE       Kronecker (Graph500 a=.57 b=.19 c=.19), 2^SCALE vertices\n"
+          "  -u SCALE       uniform random, 2^SCALE vertices\n"
+          "  -G WxH         2-D grid, each edge kept with probability --keep P (0.85)\n"
+          "  --path N | --star LEAVES | --complete N   hand graphs for tests\n"
+          "graph:\n"
+          "  -s             symmetrize (add the reverse of every edge)\n"
+          "  -k DEG         edge factor of -g/-u (16)\n"
+          "  -w MAXW        SSSP weights in [1, MAXW] when the input has none (255)\n"
+          "  --negative     SSSP: negative weights without negative cycles\n"
+          "  -S SEED        seed of generators, weights and sources (27491095)\n"
+          "  --keep-self-loops, --keep-duplicates   (dropped by default)\n"
+          "  --name NAME    graph name in reports\n"
+          "runs:\n"
+          "  -n TRIALS      timed trials per source and shape, after one warm-up (3); -n0 builds only\n"
+          "  -r SRC | -R K  one source, or K seeded sources of out-degree > 0 (1)\n"
+          "  -v             verify every trial (the last is always verified)\n"
+          "  -a             per-level trace of the last trial\n"
+          "  -V VARIANT     (--list-variants)     -K NAME=VALUE   (--list-knobs)\n"
+          "  -x GRID[,..]   blocks (0 = the step picks)   -b BLOCK[,..] threads per block (256)\n"
+          "output:\n"
+          "  -o FILE.csv    append CSV rows (with -a also FILE.trace.csv)\n"
+          "  -d FILE        distances of the last trial, one line per vertex, inf where unreached\n"
+          "  --cpu-baseline time the CPU oracle the same way (CSV step 'cpu')\n"
+          "exit: 0 ok, 1 verification failed, 2 usage or input error, 3 CUDA error, 77 no GPU\n",
+          prog);
+}

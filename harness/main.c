@@ -1,0 +1,479 @@
+/* main.c - the driver linked into every bin/stepNN.
+ *
+ * Builds the graph (file or generator), picks sources, computes the CPU
+ * oracle's answer for each, uploads the graph and, for every launch shape
+ * (-x x -b), runs the step: one warm-up, then -n timed trials per source,
+ * each timed with CUDA events around run() alone and checked vertex by vertex
+ * against the oracle. Prints greppable lines (gapbs style) and CSV rows. */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "check.h"
+#include "cli.h"
+#include "err.h"
+#include "generate.h"
+#include "gpu.h"
+#include "graph.h"
+#include "io.h"
+#include "oracle.h"
+#include "report.h"
+#include "step.h"
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int error_exit(int code) {
+  fprintf(stderr, "error: %s\n", fail_message());
+  return code ? code : EXIT_INPUT;
+}
+
+/* "soc-Slashdot0902" from "../data/soc-Slashdot0902.txt.gz". */
+static void file_graph_name(const char *path, char *out, size_t len) {
+  const char *base = strrchr(path, '/');
+  snprintf(out, len, "%s", base ? base + 1 : path);
+  size_t l = strlen(out);
+  if (l > 3 && strcmp(out + l - 3, ".gz") == 0) out[l - 3] = '\0';
+  char *dot = strrchr(out, '.');
+  if (dot && dot != out) *dot = '\0';
+  for (char *c = out; *c; c++)
+    if (*c == ',') *c = '_';
+}
+
+static int build_graph(const options_t *o, graph_t *g, char *name, size_t namelen) {
+  edgelist_t el;
+  int rc;
+  double t0 = now_s();
+  if (o->file) {
+    rc = io_read(o->file, &el);
+    file_graph_name(o->file, name, namelen);
+  } else if (o->kron_scale) {
+    rc = gen_kronecker(o->kron_scale, o->degree, o->seed, &el);
+    snprintf(name, namelen, "kron%d", o->kron_scale);
+  } else if (o->uniform_scale) {
+    rc = gen_uniform(o->uniform_scale, o->degree, o->seed, &el);
+    snprintf(name, namelen, "uniform%d", o->uniform_scale);
+  } else if (o->grid_w) {
+    rc = gen_grid(o->grid_w, o->grid_h, o->grid_keep, o->seed, &el);
+    snprintf(name, namelen, "grid%ux%u", o->grid_w, o->grid_h);
+  } else if (o->path_n) {
+    rc = gen_path(o->path_n, &el);
+    snprintf(name, namelen, "path%u", o->path_n);
+  } else if (o->star_n) {
+    rc = gen_star(o->star_n, &el);
+    snprintf(name, namelen, "star%u", o->star_n);
+  } else {
+    rc = gen_complete(o->complete_n, &el);
+    snprintf(name, namelen, "complete%u", o->complete_n);
+  }
+  if (rc) return rc;
+  if (o->name) snprintf(name, namelen, "%s", o->name);
+  double t1 = now_s();
+  build_opts_t bo = {o->symmetrize, o->keep_self_loops, o->keep_duplicates};
+  build_report_t br = {0, 0};
+  rc = graph_build(&el, &bo, g, &br);
+  el_free(&el);
+  if (rc) return rc;
+  double t2 = now_s();
+  printf("%s Time:         %.5f s\n", o->file ? "Read" : "Generate", t1 - t0);
+  printf("Build Time:            %.5f s\n", t2 - t1);
+  printf("Graph has %" PRIvid " nodes and %" PRIeid " directed edges (%s)\n", g->n, g->m,
+         g->symmetric ? "symmetric" : "directed");
+  if (br.self_loops || br.duplicates)
+    printf("Dropped %" PRIeid " self-loop and %" PRIeid " duplicate directed edges\n",
+           br.self_loops, br.duplicates);
+  if (g->n == 0) return fail(EXIT_INPUT, "%s: empty graph (no vertices)", name);
+  return 0;
+}
+
+/* splitmix64: sources are the same on every machine for a seed. */
+static uint64_t mix64(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+static int pick_sources(const options_t *o, const graph_t *g, vid_t *src, int k) {
+  if (o->source >= 0) {
+    if ((unsigned long long)o->source >= g->n)
+      return fail(EXIT_INPUT, "source %lld is out of range: the graph has %" PRIvid
+                  " vertices (ids 0..%" PRIvid ")", o->source, g->n, g->n - 1);
+    src[0] = (vid_t)o->source;
+    return 0;
+  }
+  uint64_t state = o->seed ^ 0x5eed5eed5eedULL;
+  for (int i = 0; i < k; i++) {
+    vid_t v = (vid_t)(mix64(&state) % g->n);
+    /* out-degree > 0 if any vertex has one: a few random draws, then a scan */
+    for (int tries = 0; tries < 64 && g->offsets[v + 1] == g->offsets[v]; tries++)
+      v = (vid_t)(mix64(&state) % g->n);
+    for (vid_t step = 0; step < g->n && g->offsets[v + 1] == g->offsets[v]; step++)
+      v = (v + 1) % g->n;
+    src[i] = v;
+  }
+  return 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+static double median(double *v, int n) {
+  if (n == 0) return 0;
+  qsort(v, n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+typedef struct {
+  vid_t src;
+  dist_t *expect;  /* oracle distances                      */
+  eid_t edges;     /* TEPS numerator                        */
+  int depth;       /* largest finite distance (BFS: levels-1) */
+  vid_t reached;
+  double cpu_ms;
+} source_t;
+
+static int run_oracle(const graph_t *g, problem_t p, vid_t src, dist_t *d) {
+  if (p == PROBLEM_BFS) {
+    oracle_bfs(g, src, d);
+    return 0;
+  }
+  return oracle_sssp(g, src, d);
+}
+
+static const char *oracle_name(const graph_t *g, problem_t p) {
+  if (p == PROBLEM_BFS) return "bfs";
+  for (eid_t e = 0; e < g->m; e++)
+    if (g->weights[e] < 0) return "bellman-ford";
+  return "dijkstra";
+}
+
+/* Knob values: defaults, then -K name=value. */
+static int resolve_knobs(const options_t *o, long *values, char *desc, size_t desclen) {
+  int nk = 0;
+  while (STEP.knobs && STEP.knobs[nk].name) nk++;
+  for (int i = 0; i < nk; i++) values[i] = STEP.knobs[i].def;
+  for (int k = 0; k < o->num_knobs; k++) {
+    const char *eq = strchr(o->knobs[k], '=');
+    size_t len = (size_t)(eq - o->knobs[k]);
+    int found = -1;
+    for (int i = 0; i < nk; i++)
+      if (strlen(STEP.knobs[i].name) == len && strncmp(STEP.knobs[i].name, o->knobs[k], len) == 0)
+        found = i;
+    if (found < 0) {
+      char known[512] = "";
+      for (int i = 0; i < nk; i++) {
+        strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+        strncat(known, STEP.knobs[i].name, sizeof known - strlen(known) - 1);
+      }
+      return fail(EXIT_INPUT, "unknown knob '%.*s' (this step's knobs: %s)", (int)len, o->knobs[k],
+                  nk ? known : "none");
+    }
+    char *end = NULL;
+    long v = strtol(eq + 1, &end, 10);
+    if (!eq[1] || *end) return fail(EXIT_INPUT, "knob %s: '%s' is not a whole number", STEP.knobs[found].name, eq + 1);
+    values[found] = v;
+  }
+  desc[0] = '\0';
+  for (int i = 0; i < nk; i++) {
+    size_t l = strlen(desc);
+    snprintf(desc + l, desclen - l, "%s%s=%ld", i ? ";" : "", STEP.knobs[i].name, values[i]);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  char stepname[64];
+  {
+    char tmp[256];
+    snprintf(tmp, sizeof tmp, "%s", argv[0]);
+    snprintf(stepname, sizeof stepname, "%s", basename(tmp));
+  }
+  options_t o;
+  if (cli_parse(argc, argv, &o)) {
+    fprintf(stderr, "error: %s\n", fail_message());
+    return EXIT_INPUT;
+  }
+  if (o.help) {
+    printf("%s: %s\n", stepname, STEP.title);
+    cli_usage(stdout, argv[0]);
+    return 0;
+  }
+  if (o.list_variants) {
+    for (int i = 0; STEP.variants && STEP.variants[i]; i++) printf("%s\n", STEP.variants[i]);
+    return 0;
+  }
+  if (o.list_knobs) {
+    for (int i = 0; STEP.knobs && STEP.knobs[i].name; i++)
+      printf("%s %ld %s\n", STEP.knobs[i].name, STEP.knobs[i].def, STEP.knobs[i].help);
+    return 0;
+  }
+  const char *variant = o.variant ? o.variant : (STEP.variants ? STEP.variants[0] : "default");
+  if (o.variant) {
+    int ok = 0;
+    for (int i = 0; STEP.variants && STEP.variants[i]; i++) ok |= strcmp(STEP.variants[i], o.variant) == 0;
+    if (!ok) {
+      fail(EXIT_INPUT, "unknown variant '%s' (--list-variants)", o.variant);
+      return error_exit(EXIT_INPUT);
+    }
+  }
+  long knob_values[64];
+  char knob_desc[1024];
+  if (resolve_knobs(&o, knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+
+  printf("%s: %s [variant %s%s%s]\n", stepname, STEP.title, variant, knob_desc[0] ? ", " : "", knob_desc);
+  graph_t g;
+  char gname[256];
+  int rc = build_graph(&o, &g, gname, sizeof gname);
+  if (rc) return error_exit(rc);
+  problem_t prob = STEP.problem;
+  if (prob == PROBLEM_SSSP) {
+    if (!g.weights || o.max_weight) { /* the input has none, or -w asks for new ones */
+      weight_t maxw = o.max_weight ? o.max_weight : 255;
+      printf("Weights: random in [1, %d] (seed %llu)\n", maxw, o.seed);
+      if (graph_set_random_weights(&g, maxw, o.seed)) return error_exit(EXIT_INPUT);
+    }
+    if (o.negative && gen_negative_weights(&g, o.seed)) return error_exit(EXIT_INPUT);
+    if (oracle_sssp_limits(&g)) return error_exit(EXIT_INPUT);
+  }
+  degree_stats_t ds;
+  graph_degree_stats(&g, &ds);
+  printf("Degrees: max out-degree %" PRIvid " (vertex %" PRIvid "), average %.2f, %" PRIvid
+         " vertices without out-edges\n", ds.max_out_degree, ds.max_vertex, ds.avg_out_degree,
+         ds.zero_out_degree);
+  if (o.trials == 0) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("Peak host memory:      %.3f GiB\n", ru.ru_maxrss / 1048576.0);
+    graph_free(&g);
+    return 0; /* -n0: build only */
+  }
+
+  int nsrc = o.source >= 0 ? 1 : o.num_sources;
+  source_t *S = (source_t *)calloc((size_t)nsrc, sizeof *S);
+  vid_t *srcs = (vid_t *)calloc((size_t)nsrc, sizeof *srcs);
+  if (!S || !srcs) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
+  if (pick_sources(&o, &g, srcs, nsrc)) return error_exit(EXIT_INPUT);
+
+  gpu_info_t gi;
+  rc = gpu_probe(&gi);
+  if (rc == EXIT_NODEV) {
+    printf("SKIP: %s; %s needs an NVIDIA GPU (exit 77)\n", fail_message(), stepname);
+    return EXIT_NODEV;
+  }
+  provenance_t prov;
+  report_provenance(&prov, gi.name, gi.runtime_version);
+  printf("GPU: %s, %d SMs, %.1f GiB (%.1f free), CUDA %s, driver %s, commit %s\n", gi.name,
+         gi.sm_count, gi.global_mem / 1073741824.0, gi.free_mem / 1073741824.0, prov.cuda,
+         prov.driver, prov.commit);
+
+  /* The CPU oracle: the answer for every source (and, with --cpu-baseline,
+   * the baseline time, measured like a trial: warm-up, then median). */
+  FILE *csv = NULL, *tcsv = NULL;
+  if (o.csv) {
+    if (!(csv = report_open(o.csv, REPORT_CSV_HEADER))) return error_exit(EXIT_INPUT);
+    if (o.trace) {
+      char tpath[1024];
+      snprintf(tpath, sizeof tpath, "%s", o.csv);
+      size_t l = strlen(tpath);
+      if (l > 4 && strcmp(tpath + l - 4, ".csv") == 0) tpath[l - 4] = '\0';
+      strncat(tpath, ".trace.csv", sizeof tpath - strlen(tpath) - 1);
+      if (!(tcsv = report_open(tpath, REPORT_TRACE_HEADER))) return error_exit(EXIT_INPUT);
+    }
+  }
+  for (int i = 0; i < nsrc; i++) {
+    S[i].src = srcs[i];
+    S[i].expect = (dist_t *)malloc((size_t)g.n * sizeof(dist_t));
+    if (!S[i].expect) return fail(EXIT_INPUT, "out of host memory for oracle distances"), error_exit(EXIT_INPUT);
+    double t0 = now_s();
+    if (run_oracle(&g, prob, srcs[i], S[i].expect)) return error_exit(EXIT_INPUT);
+    S[i].cpu_ms = (now_s() - t0) * 1e3;
+    S[i].edges = graph_reached_edges(&g, S[i].expect);
+    for (vid_t v = 0; v < g.n; v++)
+      if (S[i].expect[v] != DIST_INF) {
+        S[i].reached++;
+        if (S[i].expect[v] > S[i].depth) S[i].depth = S[i].expect[v];
+      }
+    printf("Source %" PRIvid ": reaches %" PRIvid " vertices and %" PRIeid " edges, %s %d; CPU %s %.3f ms\n",
+           S[i].src, S[i].reached, S[i].edges, prob == PROBLEM_BFS ? "depth" : "max distance",
+           S[i].depth, oracle_name(&g, prob), S[i].cpu_ms);
+    if (o.cpu_baseline) {
+      double *t = (double *)malloc(sizeof(double) * (size_t)o.trials);
+      for (int trial = 0; trial < o.trials; trial++) {
+        double c0 = now_s();
+        run_oracle(&g, prob, srcs[i], S[i].expect);
+        t[trial] = (now_s() - c0) * 1e3;
+        report_row_t r = {"cpu", oracle_name(&g, prob), gname, "", "PASS", g.n, S[i].src, g.m,
+                          S[i].edges, 0, 0, trial, S[i].depth + 1, t[trial], 0, 0};
+        report_row(csv, &r, &prov);
+      }
+      printf("CPU %s: median %.3f ms, %.4f GTEPS\n", oracle_name(&g, prob), median(t, o.trials),
+             S[i].edges / (median(t, o.trials) * 1e6));
+      free(t);
+    }
+  }
+
+  /* Upload. Check the bytes against free memory first: a clear line, not a
+   * CUDA error from deep inside. */
+  size_t need = (size_t)(g.n + 1) * sizeof(eid_t) + (size_t)g.m * sizeof(vid_t) +
+                (prob == PROBLEM_SSSP ? (size_t)g.m * sizeof(weight_t) : 0) + (size_t)g.n * sizeof(dist_t);
+  if (need > gi.free_mem) {
+    fail(EXIT_CUDA, "%s does not fit in GPU memory: the graph and distances need %zu bytes (%.2f GiB), "
+         "%zu bytes (%.2f GiB) are free", gname, need, need / 1073741824.0, gi.free_mem,
+         gi.free_mem / 1073741824.0);
+    return error_exit(EXIT_CUDA);
+  }
+  double u0 = now_s();
+  dgraph_t dg;
+  memset(&dg, 0, sizeof dg);
+  dg.n = g.n;
+  dg.m = g.m;
+  dg.host = &g;
+  dg.max_out_degree = ds.max_out_degree;
+  eid_t *d_off = (eid_t *)gpu_alloc((size_t)(g.n + 1) * sizeof(eid_t), "CSR offsets");
+  vid_t *d_cols = (vid_t *)gpu_alloc((size_t)g.m * sizeof(vid_t), "CSR columns");
+  weight_t *d_w = NULL;
+  CUDA_CHECK(cudaMemcpy(d_off, g.offsets, (size_t)(g.n + 1) * sizeof(eid_t), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_cols, g.cols, (size_t)g.m * sizeof(vid_t), cudaMemcpyHostToDevice));
+  if (prob == PROBLEM_SSSP) {
+    d_w = (weight_t *)gpu_alloc((size_t)g.m * sizeof(weight_t), "CSR weights");
+    CUDA_CHECK(cudaMemcpy(d_w, g.weights, (size_t)g.m * sizeof(weight_t), cudaMemcpyHostToDevice));
+  }
+  dist_t *d_dist = (dist_t *)gpu_alloc((size_t)g.n * sizeof(dist_t), "distances");
+  CUDA_CHECK(cudaDeviceSynchronize());
+  double upload_ms = (now_s() - u0) * 1e3;
+  dg.offsets = d_off;
+  dg.cols = d_cols;
+  dg.weights = d_w;
+  printf("Upload Time:           %.3f ms\n", upload_ms);
+
+  dist_t *h_dist = (dist_t *)malloc((size_t)g.n * sizeof(dist_t));
+  int trace_cap = (prob == PROBLEM_BFS ? 0 : 1 << 16);
+  for (int i = 0; i < nsrc && prob == PROBLEM_BFS; i++)
+    if (S[i].depth + 16 > trace_cap) trace_cap = S[i].depth + 16;
+  level_trace_t *trace = o.trace ? (level_trace_t *)calloc((size_t)trace_cap, sizeof *trace) : NULL;
+  long long *census_v = NULL, *census_e = NULL; /* per-level vertices and edges (BFS) */
+  double *times = (double *)malloc(sizeof(double) * (size_t)o.trials * (size_t)nsrc);
+  double *gteps = (double *)malloc(sizeof(double) * (size_t)o.trials * (size_t)nsrc);
+  if (!h_dist || (o.trace && !trace) || !times || !gteps)
+    return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
+
+  gpu_timer_t timer;
+  gpu_timer_init(&timer);
+  long long checked = 0, failed = 0;
+  for (int gx = 0; gx < o.num_grids; gx++) {
+    for (int bx = 0; bx < o.num_blocks; bx++) {
+      launch_t lc = {o.grids[gx], o.blocks[bx], variant, STEP.knobs, knob_values, gi.sm_count};
+      if (lc.block > gi.max_threads_per_block) {
+        fail(EXIT_INPUT, "block size %d exceeds the device's limit of %d threads", lc.block,
+             gi.max_threads_per_block);
+        return error_exit(EXIT_INPUT);
+      }
+      void *state = NULL;
+      double i0 = now_s();
+      if (STEP.init(&dg, &lc, &state)) return error_exit(fail_code());
+      CUDA_CHECK(cudaDeviceSynchronize());
+      double init_ms = (now_s() - i0) * 1e3;
+      size_t free_b = 0, total_b = 0;
+      CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+      printf("Launch: grid %d%s x block %d; init %.3f ms; device memory in use %.3f GiB\n", lc.grid,
+             lc.grid ? "" : " (step's choice)", lc.block, init_ms, (total_b - free_b) / 1073741824.0);
+      int nt = 0;
+      for (int i = 0; i < nsrc; i++) {
+        for (int trial = (i == 0 ? -1 : 0); trial < o.trials; trial++) { /* -1: warm-up */
+          int last = trial == o.trials - 1;
+          gpu_fill_dist(d_dist, g.n, S[i].src);
+          CUDA_CHECK(cudaDeviceSynchronize());
+          step_stats_t st = {0, -1, -1, -1, -1, NULL, 0, 0};
+          if (o.trace && last) {
+            st.trace = trace;
+            st.trace_cap = trace_cap;
+          }
+          gpu_timer_start(&timer);
+          rc = STEP.run(state, S[i].src, d_dist, &st);
+          float ms = gpu_timer_stop(&timer);
+          if (rc) return error_exit(rc);
+          CUDA_CHECK(cudaGetLastError());
+          if (trial < 0) continue;
+          const char *verdict = "UNCHECKED";
+          if (o.verify_all || last) {
+            CUDA_CHECK(cudaMemcpy(h_dist, d_dist, (size_t)g.n * sizeof(dist_t), cudaMemcpyDeviceToHost));
+            long long bad = check_dist(S[i].expect, g.n, h_dist, g.n, 10, stdout);
+            checked++;
+            if (bad) {
+              failed++;
+              printf("  %lld of %" PRIvid " vertices differ from the oracle\n", bad, g.n);
+            }
+            verdict = bad ? "FAIL" : "PASS";
+          }
+          double gt = ms > 0 ? S[i].edges / (ms * 1e6) : 0;
+          times[nt] = ms;
+          gteps[nt++] = gt;
+          printf("Trial Time: %10.4f ms  source %" PRIvid "  levels %d  GTEPS %.4f  %s\n", ms,
+                 S[i].src, st.levels, gt, verdict);
+          report_row_t r = {stepname, variant, gname, knob_desc, verdict, g.n, S[i].src, g.m,
+                            S[i].edges, lc.grid, lc.block, trial, st.levels, ms, upload_ms, init_ms};
+          report_row(csv, &r, &prov);
+          if (st.trace && st.trace_len) {
+            if (prob == PROBLEM_BFS && !census_v) {
+              census_v = (long long *)calloc((size_t)trace_cap, sizeof(long long));
+              census_e = (long long *)calloc((size_t)trace_cap, sizeof(long long));
+            }
+            if (census_v) {
+              memset(census_v, 0, sizeof(long long) * (size_t)trace_cap);
+              memset(census_e, 0, sizeof(long long) * (size_t)trace_cap);
+              for (vid_t v = 0; v < g.n; v++)
+                if (S[i].expect[v] != DIST_INF) {
+                  census_v[S[i].expect[v]]++;
+                  census_e[S[i].expect[v]] += (long long)(g.offsets[v + 1] - g.offsets[v]);
+                }
+            }
+            printf("  level   frontier        edges   duplicates   time(ms)\n");
+            for (int l = 0; l < st.trace_len; l++) {
+              level_trace_t *t = &st.trace[l];
+              int inrange = census_v && t->level >= 0 && t->level < trace_cap;
+              level_row_t lr = {t->level,
+                                t->frontier >= 0 ? t->frontier : (inrange ? census_v[t->level] : -1),
+                                t->edges >= 0 ? t->edges : (inrange ? census_e[t->level] : -1),
+                                t->duplicates, t->ms};
+              printf("  %5d %10lld %12lld %12lld %10.4f\n", lr.level, lr.frontier, lr.edges,
+                     lr.duplicates, lr.ms);
+              report_trace_row(tcsv, &r, &lr, &prov);
+            }
+          }
+        }
+      }
+      STEP.fini(state);
+      double med = median(times, nt), medg = median(gteps, nt);
+      double sum = 0;
+      for (int t = 0; t < nt; t++) sum += times[t];
+      printf("Average Time: %.4f ms  Median Time: %.4f ms  GTEPS (median): %.4f  [grid %d, block %d]\n",
+             nt ? sum / nt : 0, med, medg, lc.grid, lc.block);
+    }
+  }
+  if (o.dist_file && io_write_dist(o.dist_file, h_dist, g.n)) return error_exit(EXIT_INPUT);
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  printf("Peak host memory:      %.3f GiB\n", ru.ru_maxrss / 1048576.0);
+  printf("Verification: %s (%lld of %lld checked trials failed)\n", failed ? "FAIL" : "PASS", failed, checked);
+
+  gpu_timer_fini(&timer);
+  gpu_free(d_off);
+  gpu_free(d_cols);
+  gpu_free(d_w);
+  gpu_free(d_dist);
+  if (csv) fclose(csv);
+  if (tcsv) fclose(tcsv);
+  for (int i = 0; i < nsrc; i++) free(S[i].expect);
+  free(S); free(srcs); free(h_dist); free(trace); free(census_v); free(census_e); free(times); free(gteps);
+  graph_free(&g);
+  return failed ? EXIT_VERIFY : 0;
+}

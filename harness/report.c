@@ -1,0 +1,73 @@
+/* report.c - provenance and CSV rows (schema in report.h). */
+#include "report.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "err.h"
+
+#ifndef GALLERY_COMMIT
+#define GALLERY_COMMIT "unknown"
+#endif
+
+void report_provenance(provenance_t *p, const char *gpu_name, int runtime_version) {
+  memset(p, 0, sizeof *p);
+  snprintf(p->gpu, sizeof p->gpu, "%s", gpu_name ? gpu_name : "none");
+  /* CSV fields hold no commas */
+  for (char *c = p->gpu; *c; c++)
+    if (*c == ',') *c = ' ';
+  snprintf(p->cuda, sizeof p->cuda, "%d.%d", runtime_version / 1000, (runtime_version % 1000) / 10);
+  /* The kernel driver's version ("580.159.04") says more than the CUDA
+   * driver API level; read it where Linux shows it. */
+  snprintf(p->driver, sizeof p->driver, "unknown");
+  FILE *f = fopen("/proc/driver/nvidia/version", "r");
+  if (f) {
+    char line[512];
+    if (fgets(line, sizeof line, f)) {
+      const char *k = strstr(line, "Kernel Module");
+      char ver[64];
+      if (k && sscanf(k + strlen("Kernel Module"), " %63s", ver) == 1)
+        snprintf(p->driver, sizeof p->driver, "%s", ver);
+    }
+    fclose(f);
+  }
+  snprintf(p->commit, sizeof p->commit, "%s", GALLERY_COMMIT);
+  time_t now = time(NULL);
+  struct tm tmv;
+  gmtime_r(&now, &tmv);
+  strftime(p->date, sizeof p->date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+}
+
+FILE *report_open(const char *path, const char *header) {
+  struct stat sb;
+  int fresh = stat(path, &sb) != 0 || sb.st_size == 0;
+  FILE *f = fopen(path, "a");
+  if (!f) {
+    fail(EXIT_INPUT, "%s: cannot open for appending", path);
+    return NULL;
+  }
+  if (fresh) fprintf(f, "%s\n", header);
+  return f;
+}
+
+void report_row(FILE *f, const report_row_t *r, const provenance_t *p) {
+  if (!f) return;
+  double gteps = r->ms > 0 ? (double)r->edges / (r->ms * 1e6) : 0.0;
+  fprintf(f,
+          "%s,%s,%s,%" PRIvid ",%" PRIeid ",%" PRIvid ",%d,%d,%s,%d,%.4f,%d,%" PRIeid
+          ",%.4f,%s,%.3f,%.3f,%s,%s,%s,%s,%s\n",
+          r->step, r->variant, r->graph, r->n, r->m, r->src, r->grid, r->block,
+          r->knobs ? r->knobs : "", r->trial, r->ms, r->levels, r->edges, gteps, r->verified,
+          r->upload_ms, r->init_ms, p->gpu, p->driver, p->cuda, p->commit, p->date);
+  fflush(f);
+}
+
+void report_trace_row(FILE *f, const report_row_t *r, const level_row_t *l, const provenance_t *p) {
+  if (!f) return;
+  fprintf(f, "%s,%s,%s,%" PRIvid ",%d,%d,%d,%lld,%lld,%lld,%.4f,%s,%s\n", r->step, r->variant,
+          r->graph, r->src, r->grid, r->block, l->level, l->frontier, l->edges, l->duplicates,
+          l->ms, p->gpu, p->commit);
+  fflush(f);
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# check.sh BIN... - the check battery (DESIGN.md): every step, every variant,
+# against the CPU oracle on hand graphs, generated graphs and the real graphs
+# under $GRAPH_DIR, several seeded sources and launch shapes, each case
+# validating every vertex. Cases run JOBS at a time (small graphs leave the
+# GPU mostly idle). Ends with one "check: N passed, N failed" line.
+# Exit 0 all passed, 1 some failed, 77 no CUDA device (nothing was checked).
+set -u
+JOBS=${JOBS:-4}
+QUICK=${QUICK:-0}           # QUICK=1: fewer cases (sanitizer runs)
+LOGDIR=${LOGDIR:-results/check}
+TIMEOUT=${CASE_TIMEOUT:-300}
+mkdir -p "$LOGDIR"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# Hand graphs written here, so each case says what it tests.
+printf '3 4\n0 1\n2 3\n1 2\n'                > "$tmp/path-out-of-order.el"   # directed path 0-1-2-3-4, lines shuffled
+printf '1 2\n2 3\n3 1\n'                     > "$tmp/isolated-source.el"     # vertex 0 has no edges
+printf '0 0\n0 1\n0 1\n1 1\n1 2\n2 0\n2 0\n' > "$tmp/loops-dups.el"          # self-loops and duplicates
+printf '0 1\n1 2\n2 3\n3 4\n5 6\n6 7\n9 8\n' > "$tmp/components.el"          # {0..4}, {5,6,7}, {8,9}
+
+cases=()   # "label|args"
+add() { cases+=("$1|$2"); }
+SH_ALL="-x 1,0,100000 -b 32,1024"   # far fewer threads than vertices, the step's choice, far more
+SH_SOME="-x 1,0 -b 32,256"
+add one-vertex          "--path 1 -r 0 $SH_ALL"
+add isolated-source     "-f $tmp/isolated-source.el -r 0 $SH_ALL"
+add path-out-of-order   "-f $tmp/path-out-of-order.el -r 0 $SH_ALL"
+add path-out-of-order-3 "-f $tmp/path-out-of-order.el -r 3 $SH_ALL"
+add loops-dups          "-f $tmp/loops-dups.el -r 0 $SH_ALL"
+add loops-dups-kept     "-f $tmp/loops-dups.el -r 0 --keep-self-loops --keep-duplicates $SH_ALL"
+add components          "-f $tmp/components.el -R 3 $SH_ALL"
+add tiny-component      "-f $tmp/components.el -r 8 $SH_ALL"
+add complete-512        "--complete 512 -R 2 $SH_SOME"
+add kron-12             "-g 12 -R 3 $SH_ALL"
+add kron-14-k8          "-g 14 -k 8 -R 2 -S 7 $SH_SOME"
+add uniform-12          "-u 12 -R 3 $SH_ALL"
+add grid-60x60          "-G 60x60 -R 3 $SH_SOME"
+add grid-full-30x30     "-G 30x30 --keep 1 -R 2 $SH_SOME"
+add star-1e6-centre     "--star 1000000 -r 0 -x 1,0 -b 256"
+add star-1e6-leaf       "--star 1000000 -r 1 -x 0 -b 256"
+add path-1e5            "--path 100000 -r 0 -x 0 -b 256"
+if [ "$QUICK" = 0 ]; then
+  add kron-16           "-g 16 -R 3 -x 0,64 -b 128,512"
+  add grid-300x300      "-G 300x300 -R 2 -x 0 -b 256"
+  # hand graphs with hand-checked answers (tests/graphs/*.bfsN: expected levels from source N)
+  for exp in tests/graphs/*.bfs[0-9]*; do
+    [ -e "$exp" ] || continue
+    g=${exp%.bfs*}; s=${exp##*.bfs}
+    add "hand:$(basename "$exp")" "-f $g -r $s $SH_SOME --expect $exp"
+  done
+  if [ -n "${GRAPH_DIR:-}" ] && [ -d "$GRAPH_DIR" ]; then
+    for f in "$GRAPH_DIR"/*.{txt,el,wel,gr,graph,mtx}{,.gz}; do
+      [ -e "$f" ] || continue
+      add "real:$(basename "$f")" "-f $f -R 2 -x 0,4 -b 256,64"
+    done
+  else
+    echo "check: GRAPH_DIR not set or missing: real graphs skipped" >&2
+  fi
+fi
+
+# One case: run, keep the log, print "PASS label" or "FAIL label (why)".
+run_case() {  # bin variant label args...
+  local bin=$1 variant=$2 label=$3; shift 3
+  local args=$*
+  local expect=""
+  if [[ $args == *"--expect "* ]]; then expect=${args##*--expect }; args=${args% --expect *}; fi
+  local log="$LOGDIR/$(basename "$bin")-$variant-${label//[:\/]/_}.log"
+  local dfile="$log.dist"
+  # shellcheck disable=SC2086
+  timeout "$TIMEOUT" "$bin" $args -V "$variant" -n 1 -v -d "$dfile" > "$log" 2>&1
+  local rc=$?
+  if [ $rc = 77 ]; then echo "SKIP $bin $variant $label"; return; fi
+  if [ $rc != 0 ]; then echo "FAIL $(basename "$bin") $variant $label (exit $rc, log $log)"; return; fi
+  if ! grep -q '^Verification: PASS' "$log"; then echo "FAIL $(basename "$bin") $variant $label (no PASS line, log $log)"; return; fi
+  if [ -n "$expect" ] && ! diff -q "$expect" "$dfile" >/dev/null; then
+    echo "FAIL $(basename "$bin") $variant $label (distances differ from $expect)"; return; fi
+  rm -f "$dfile"
+  echo "PASS $(basename "$bin") $variant $label"
+}
+export -f run_case; export LOGDIR TIMEOUT
+
+list=$tmp/cases
+for bin in "$@"; do
+  variants=$("$bin" --list-variants) || { echo "FAIL $bin --list-variants"; exit 1; }
+  for v in $variants; do
+    for c in "${cases[@]}"; do printf '%s %s %s %s\n' "$bin" "$v" "${c%%|*}" "${c#*|}"; done
+    # SSSP steps: negative weights (no cycle) and a negative cycle (a clean error)
+    dir=$(ls -d steps/${bin##*/step}_* 2>/dev/null | head -1)
+    if [ -n "$dir" ] && [ -e "$dir/sssp.cu" ]; then
+      printf '%s %s %s %s\n' "$bin" "$v" "negative-weights" "-g 12 --negative -R 3 $SH_SOME"
+    fi
+  done
+done > "$list"
+
+# one line per case: "bin variant label args..." (no token holds a space)
+xargs -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$list" | tee "$tmp/results"
+
+# SSSP: a negative cycle must be one clean error line and exit 2.
+for bin in "$@"; do
+  dir=$(ls -d steps/${bin##*/step}_* 2>/dev/null | head -1)
+  [ -n "$dir" ] && [ -e "$dir/sssp.cu" ] || continue
+  printf '0 1 2\n1 2 -3\n2 0 -1\n2 3 4\n' > "$tmp/negcycle.wel"
+  out=$("$bin" -f "$tmp/negcycle.wel" -r 0 -n 1 2>&1); rc=$?
+  if [ $rc = 2 ] && grep -q 'negative cycle' <<< "$out"; then echo "PASS $(basename "$bin") negative-cycle"
+  elif [ $rc = 77 ]; then echo "SKIP $(basename "$bin") negative-cycle"
+  else echo "FAIL $(basename "$bin") negative-cycle (exit $rc)"; fi
+done | tee -a "$tmp/results"
+
+pass=$(grep -c '^PASS' "$tmp/results"); failn=$(grep -c '^FAIL' "$tmp/results"); skip=$(grep -c '^SKIP' "$tmp/results")
+if [ "$pass" = 0 ] && [ "$failn" = 0 ] && [ "$skip" -gt 0 ]; then
+  echo "check: SKIPPED $skip cases: no CUDA device here (the step binaries exit 77); nothing was checked"
+  echo "check: 0 passed, 0 failed, $skip skipped"
+  exit 77
+fi
+if [ "$skip" -gt 0 ]; then echo "check: $pass passed, $failn failed, $skip skipped"; else echo "check: $pass passed, $failn failed"; fi
+[ "$failn" = 0 ]

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# test.sh UNIT... -- ASAN_UNIT... -- STEP_BIN... : the GPU-free tier (make test).
+#  1. cmocka unit tests of the CPU tier, plain and under ASan+UBSan;
+#  2. every step built (make did that) and its CLI: --list-variants, -n0 smoke
+#     runs, bad input and bad options exit 2 with one error line;
+#  3. without a GPU a real run must say SKIP and exit 77; with one it must pass;
+#  4. the plot pipeline's own tests (tests/plots/test_plots.sh) when present.
+# Ends with "test: N passed, N failed" (and skipped, said so).
+set -u
+pass=0; failn=0; skip=0
+ok()   { pass=$((pass + 1)); [ -n "${VERBOSE:-}" ] && echo "  ok   $*"; }
+bad()  { failn=$((failn + 1)); echo "  FAIL $*"; }
+skipped() { skip=$((skip + 1)); echo "  SKIP $*"; }
+
+units=(); asan=(); bins=(); part=0
+for a in "$@"; do
+  if [ "$a" = "--" ]; then part=$((part + 1)); continue; fi
+  case $part in 0) units+=("$a");; 1) asan+=("$a");; *) bins+=("$a");; esac
+done
+
+# cmocka prints "[  PASSED  ] N test(s)." and "[  FAILED  ] N test(s)..."
+run_unit() {
+  local t=$1 out rc
+  out=$("$t" 2>&1); rc=$?
+  local p f
+  p=$(grep -o 'PASSED  \] [0-9]*' <<< "$out" | grep -o '[0-9]*$' | tail -1)
+  f=$(grep -o 'FAILED  \] [0-9]*' <<< "$out" | grep -o '[0-9]*$' | tail -1)
+  pass=$((pass + ${p:-0})); failn=$((failn + ${f:-0}))
+  if [ $rc != 0 ] || [ -z "$p" ]; then
+    [ -z "$f" ] && failn=$((failn + 1))
+    echo "  FAIL $t (exit $rc)"; grep -E 'FAIL|ERROR|error|Sanitizer|runtime error' <<< "$out" | head -20
+  fi
+  echo "unit $(basename "$(dirname "$t")")/$(basename "$t"): ${p:-0} passed, ${f:-0} failed"
+}
+echo "== unit tests (cmocka)"
+for t in "${units[@]}"; do run_unit "$t"; done
+echo "== unit tests under ASan + UBSan"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+for t in "${asan[@]}"; do run_unit "$t"; done
+unset ASAN_OPTIONS UBSAN_OPTIONS
+
+echo "== step binaries: CLI, -n0 smoke runs, bad input"
+expect_exit() {  # want label cmd...
+  local want=$1 label=$2; shift 2
+  local out rc
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" = "$want" ]; then ok "$label"; else bad "$label: exit $rc, wanted $want"; echo "$out" | tail -5 | sed 's/^/      /'; fi
+  LAST_OUT=$out
+}
+have_gpu=0; nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+for b in "${bins[@]}"; do
+  s=$(basename "$b")
+  expect_exit 0 "$s --list-variants" "$b" --list-variants
+  expect_exit 0 "$s --help" "$b" --help
+  expect_exit 0 "$s -g 10 -n0" "$b" -g 10 -n0
+  grep -q '^Graph has 1024 nodes' <<< "$LAST_OUT" && ok "$s -n0 prints the graph line" || bad "$s -n0: no 'Graph has 1024 nodes' line"
+  expect_exit 0 "$s -G 20x30 -n0" "$b" -G 20x30 -n0
+  expect_exit 2 "$s with no graph" "$b"
+  expect_exit 2 "$s unknown option" "$b" -g 4 --bogus
+  expect_exit 2 "$s -g 99" "$b" -g 99
+  expect_exit 2 "$s bad variant" "$b" -g 4 -V no-such-variant
+  expect_exit 2 "$s unknown knob" "$b" -g 4 -K no_such_knob=1
+  expect_exit 2 "$s source out of range" "$b" -g 4 -r 99 -n 1
+  grep -q 'error: source 99 is out of range' <<< "$LAST_OUT" && ok "$s names the bad source" || bad "$s: no clear source-range message"
+  expect_exit 2 "$s missing file" "$b" -f /nonexistent/graph.el -n 1
+  expect_exit 2 "$s unknown extension" "$b" -f tests/graphs/bad/unknown.xyz -n 1
+  for f in tests/graphs/bad/*; do
+    [ -e "$f" ] || continue
+    expect_exit 2 "$s rejects $(basename "$f")" "$b" -f "$f" -n 1
+    lines=$(grep -c '^error: ' <<< "$LAST_OUT")
+    [ "$lines" = 1 ] && ok "$s one error line for $(basename "$f")" || bad "$s $(basename "$f"): $lines error lines"
+  done
+  if [ $have_gpu = 0 ]; then
+    out=$("$b" -g 8 -n 1 2>&1); rc=$?
+    if [ $rc = 77 ] && grep -q '^SKIP: no CUDA device' <<< "$out"; then skipped "$s GPU run: no CUDA device here (exit 77, said so)"
+    else bad "$s without a GPU: exit $rc, wanted 77 with a SKIP line"; fi
+  else
+    expect_exit 0 "$s -g 10 -R 2 -n 1 -v on the GPU" "$b" -g 10 -R 2 -n 1 -v
+  fi
+done
+
+if [ -x tests/plots/test_plots.sh ]; then
+  echo "== plot pipeline"
+  out=$(tests/plots/test_plots.sh 2>&1); rc=$?
+  echo "$out" | tail -3
+  p=$(grep -o '[0-9]* passed' <<< "$out" | tail -1 | grep -o '[0-9]*'); f=$(grep -o '[0-9]* failed' <<< "$out" | tail -1 | grep -o '[0-9]*')
+  pass=$((pass + ${p:-0})); failn=$((failn + ${f:-0}))
+  [ $rc != 0 ] && [ "${f:-0}" = 0 ] && failn=$((failn + 1))
+fi
+
+if [ $skip -gt 0 ]; then
+  echo "test: $pass passed, $failn failed, $skip skipped"
+else
+  echo "test: $pass passed, $failn failed"
+fi
+[ $failn = 0 ]
