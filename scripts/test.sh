@@ -63,7 +63,6 @@ for b in "${bins[@]}"; do
   expect_exit 2 "$s source out of range" "$b" -g 4 -r 99 -n 1
   grep -q 'error: source 99 is out of range' <<< "$LAST_OUT" && ok "$s names the bad source" || bad "$s: no clear source-range message"
   expect_exit 2 "$s missing file" "$b" -f /nonexistent/graph.el -n 1
-  expect_exit 2 "$s unknown extension" "$b" -f tests/graphs/bad/unknown.xyz -n 1
   for f in tests/graphs/bad/*; do
     [ -e "$f" ] || continue
     expect_exit 2 "$s rejects $(basename "$f")" "$b" -f "$f" -n 1

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# gpu-run.sh TASK... - one device call: everything that needs the GPU, with
+# logs and CSV under $OUT (what the device tool brings back).
+# Tasks: build test check sanitize timings compare bench sweep scale
+#   STEPS="step01 step02" limits check/sanitize/timings to those steps.
+# cmocka is not installed on the GPU machine: .deps/*.deb (apt-get download
+# libcmocka0 libcmocka-dev) are unpacked into a private prefix.
+set -u
+# Everything is written under results/ and packed into one $OUT/gpu-run.tgz at
+# the end (the device tool brings back at most 8 files).
+FINAL_OUT=${OUT:-}
+OUT=results/gpu-run
+mkdir -p "$OUT"
+export PATH=/usr/local/cuda/bin:$PATH
+export GRAPH_DIR=${GRAPH_DIR:-$([ -d shared/data ] && echo shared/data || ([ -d ../shared/data ] && echo ../shared/data))}
+if ls .deps/libcmocka*.deb >/dev/null 2>&1 && [ ! -f /usr/include/cmocka.h ]; then
+  mkdir -p /tmp/cmocka
+  for f in .deps/libcmocka*.deb; do dpkg -x "$f" /tmp/cmocka; done
+  export CMOCKA_PREFIX=/tmp/cmocka/usr
+fi
+[ -f .commit ] || git describe --always --dirty > .commit 2>/dev/null || true
+t_start=$(date +%s)
+log() { echo "[$(( $(date +%s) - t_start ))s] $*"; }
+{
+  echo "date: $(date -u +%FT%TZ)"; echo "commit: $(cat .commit 2>/dev/null)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader
+  nvcc --version | tail -1; gcc --version | head -1; uname -r; nproc
+} > "$OUT/provenance.txt" 2>&1
+cat "$OUT/provenance.txt"
+bins() { local s; for s in ${STEPS:-$(make -s info | sed -n 's/^steps: *//p')}; do echo "bin/$s"; done; }
+for task in "$@"; do
+  log "== $task"
+  case $task in
+    build)    make -j"$(nproc)" all > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; } ;;
+    test)     make -j"$(nproc)" test > "$OUT/test.log" 2>&1; tail -3 "$OUT/test.log"; grep -E 'FAIL' "$OUT/test.log" | head -20 ;;
+    check)    JOBS=${JOBS:-6} scripts/check.sh $(bins) > "$OUT/check.log" 2>&1; grep -E '^FAIL' "$OUT/check.log" | head -30; tail -1 "$OUT/check.log"
+              for f in $(grep '^FAIL' "$OUT/check.log" | grep -o 'log [^)]*' | cut -d' ' -f2 | head -5); do echo "--- $f"; tail -15 "$f"; done ;;
+    sanitize) scripts/sanitize.sh $(bins) > "$OUT/sanitize.log" 2>&1; grep -E '^FAIL' -A3 "$OUT/sanitize.log" | head -30; tail -1 "$OUT/sanitize.log" ;;
+    timings)  # issue 2: steps x variants on the standard small set
+              for b in $(bins); do
+                for v in $("$b" --list-variants); do
+                  for G in "-g 18" "-u 18" "-G 1000x1000" "-f $GRAPH_DIR/soc-Slashdot0902.txt.gz" "-f $GRAPH_DIR/luxembourg_osm.mtx.gz"; do
+                    extra=""; [ "$b" = "$(bins | head -1)" ] && [ "$v" = "$("$b" --list-variants | head -1)" ] && extra=--cpu-baseline
+                    timeout 120 "$b" $G -R 4 -n 5 -V "$v" $extra -o "$OUT/timings.csv" > "$OUT/timings-$(basename "$b")-$v.log" 2>&1 \
+                      || echo "timings: $b $v $G failed ($?)"
+                  done
+                done
+              done
+              awk -F, 'NR>1 {k=$1" "$2" "$3; s[k]+=$11; c[k]++; if($15=="FAIL")f[k]=1} END {for (k in s) printf "%-40s %10.3f ms %s\n", k, s[k]/c[k], f[k]?"FAIL":""}' "$OUT/timings.csv" | sort ;;
+    compare)  make compare > "$OUT/compare.log" 2>&1; tail -25 "$OUT/compare.log" ;;
+    bench)    make bench > "$OUT/bench.log" 2>&1; tail -15 "$OUT/bench.log"; cp plots/data/bench-*.csv plots/data/*.meta "$OUT/" 2>/dev/null ;;
+    sweep)    make sweep > "$OUT/sweep.log" 2>&1; tail -5 "$OUT/sweep.log"; cp results/sweep-*.csv "$OUT/" 2>/dev/null ;;
+    *)        echo "unknown task $task"; exit 2 ;;
+  esac
+done
+log "done"
+if [ -n "$FINAL_OUT" ]; then tar czf "$FINAL_OUT/gpu-run.tgz" results plots/data 2>/dev/null; ls -la "$FINAL_OUT"; fi
