@@ -24,13 +24,17 @@ void report_provenance(provenance_t *p, const char *gpu_name, int runtime_versio
   snprintf(p->driver, sizeof p->driver, "unknown");
   FILE *f = fopen("/proc/driver/nvidia/version", "r");
   if (f) {
-    char line[512];
-    if (fgets(line, sizeof line, f)) {
-      const char *k = strstr(line, "Kernel Module");
-      char ver[64];
-      if (k && sscanf(k + strlen("Kernel Module"), " %63s", ver) == 1)
-        snprintf(p->driver, sizeof p->driver, "%s", ver);
-    }
+    /* "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release ..."
+     * the first token of the form N.N... is the version */
+    char line[512], *save = NULL;
+    if (fgets(line, sizeof line, f))
+      for (char *t = strtok_r(line, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
+        unsigned a, b;
+        if (sscanf(t, "%u.%u", &a, &b) == 2) {
+          snprintf(p->driver, sizeof p->driver, "%s", t);
+          break;
+        }
+      }
     fclose(f);
   }
   snprintf(p->commit, sizeof p->commit, "%s", GALLERY_COMMIT);
