@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cmocka.h>
 
+/* err.h before cmocka.h: cmocka defines a macro fail() that would clobber
+ * the declaration of our fail(); tests call fail_msg(), never fail(). */
 #include "err.h"
+#include <cmocka.h>
 
 /* Write text to a fresh temporary file whose name ends in suffix (".el",
  * ".mtx.gz" is not supported here: write gz with gzopen in the test).

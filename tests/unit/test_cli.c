@@ -1,0 +1,137 @@
+/* test_cli.c - the command line: defaults, every option, and every bad value
+ * rejected with a message naming the option. */
+#include "testutil.h"
+
+#include "cli.h"
+
+static int parse(options_t *o, const char *line) {
+  char buf[1024];
+  char *argv[64];
+  int argc = 0;
+  snprintf(buf, sizeof buf, "step99 %s", line);
+  for (char *save = NULL, *t = strtok_r(buf, " ", &save); t && argc < 63; t = strtok_r(NULL, " ", &save))
+    argv[argc++] = t;
+  argv[argc] = NULL;
+  fail_clear();
+  return cli_parse(argc, argv, o);
+}
+
+static void test_defaults(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-g 12"), 0);
+  assert_int_equal(o.kron_scale, 12);
+  assert_int_equal(o.degree, 16);
+  assert_int_equal(o.trials, 3);
+  assert_int_equal(o.num_sources, 1);
+  assert_true(o.source < 0);
+  assert_int_equal(o.num_grids, 1);
+  assert_int_equal(o.grids[0], 0);
+  assert_int_equal(o.num_blocks, 1);
+  assert_int_equal(o.blocks[0], 256);
+  assert_int_equal(o.max_weight, 0);
+  assert_null(o.variant);
+}
+
+static void test_every_option(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-f g.el -s -k 8 -w 100 --negative -S 5 -n 7 -r 3 -v -a -V edge "
+                             "-K a=1 -K b=2 -x 1,0,100000 -b 32,1024 -o out.csv -d d.txt "
+                             "--cpu-baseline --name foo --keep-self-loops --keep-duplicates"), 0);
+  assert_string_equal(o.file, "g.el");
+  assert_int_equal(o.symmetrize, 1);
+  assert_int_equal(o.degree, 8);
+  assert_int_equal(o.max_weight, 100);
+  assert_int_equal(o.negative, 1);
+  assert_int_equal((int)o.seed, 5);
+  assert_int_equal(o.trials, 7);
+  assert_int_equal(o.source, 3);
+  assert_int_equal(o.verify_all, 1);
+  assert_int_equal(o.trace, 1);
+  assert_string_equal(o.variant, "edge");
+  assert_int_equal(o.num_knobs, 2);
+  assert_string_equal(o.knobs[1], "b=2");
+  assert_int_equal(o.num_grids, 3);
+  assert_int_equal(o.grids[2], 100000);
+  assert_int_equal(o.num_blocks, 2);
+  assert_int_equal(o.blocks[1], 1024);
+  assert_string_equal(o.csv, "out.csv");
+  assert_string_equal(o.dist_file, "d.txt");
+  assert_int_equal(o.cpu_baseline, 1);
+  assert_string_equal(o.name, "foo");
+  assert_int_equal(o.keep_self_loops + o.keep_duplicates, 2);
+}
+
+static void test_generators(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-G 2000x1000 --keep 0.5"), 0);
+  assert_int_equal(o.grid_w, 2000);
+  assert_int_equal(o.grid_h, 1000);
+  assert_true(o.grid_keep == 0.5);
+  assert_int_equal(parse(&o, "-u 20"), 0);
+  assert_int_equal(o.uniform_scale, 20);
+  assert_int_equal(parse(&o, "--path 100000"), 0);
+  assert_int_equal(o.path_n, 100000);
+  assert_int_equal(parse(&o, "--star 1000000"), 0);
+  assert_int_equal(parse(&o, "--complete 512"), 0);
+  assert_int_equal(parse(&o, "-g 4 -n0"), 0);
+  assert_int_equal(o.trials, 0);
+}
+
+static void test_listing_needs_no_graph(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "--list-variants"), 0);
+  assert_int_equal(o.list_variants, 1);
+  assert_int_equal(parse(&o, "-h"), 0);
+  assert_int_equal(o.help, 1);
+}
+
+/* Each bad command line: EXIT_INPUT and a message naming the culprit. */
+static void test_rejects(void **st) {
+  (void)st;
+  static const struct { const char *line, *needle; } bad[] = {
+      {"", "no graph"},
+      {"-g 10 -u 10", "more than one graph"},
+      {"-g 0", "-g"},
+      {"-g 32", "out of range"},
+      {"-g abc", "not a whole number"},
+      {"-g 10x", "not a whole number"},
+      {"-G 10", "WxH"},
+      {"-G 0x5", "WxH"},
+      {"-G 100000x100000", "limit"},
+      {"-g 4 -b 0", "-b"},
+      {"-g 4 -b 2048", "out of range"},
+      {"-g 4 -b 32,,64", "-b"},
+      {"-g 4 -x -1", "-x"},
+      {"-g 4 -n -1", "-n"},
+      {"-g 4 -r -5", "-r"},
+      {"-g 4 -r 1 -R 2", "not both"},
+      {"-g 4 -K novalue", "name=value"},
+      {"-g 4 --keep 0", "--keep"},
+      {"-g 4 --keep 2", "probability"},
+      {"-g 4 -S -", "seed"},
+      {"-g 4 --bogus", "unknown option"},
+      {"-g", "needs a value"},
+      {"-g 4 extra", "unexpected argument"},
+      {"-g 4 -w 0", "-w"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    options_t o;
+    int rc = parse(&o, bad[i].line);
+    if (rc != EXIT_INPUT) fail_msg("'%s' gave %d, wanted %d", bad[i].line, rc, EXIT_INPUT);
+    if (!strstr(fail_message(), bad[i].needle))
+      fail_msg("'%s': message \"%s\" lacks \"%s\"", bad[i].line, fail_message(), bad[i].needle);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_defaults),   cmocka_unit_test(test_every_option),
+      cmocka_unit_test(test_generators), cmocka_unit_test(test_listing_needs_no_graph),
+      cmocka_unit_test(test_rejects),
+  };
+  return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}
