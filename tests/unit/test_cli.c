@@ -5,8 +5,8 @@
 #include "cli.h"
 
 static int parse(options_t *o, const char *line) {
-  char buf[1024];
-  char *argv[64];
+  static char buf[1024]; /* options point into it: it must outlive parse() */
+  static char *argv[64];
   int argc = 0;
   snprintf(buf, sizeof buf, "step99 %s", line);
   for (char *save = NULL, *t = strtok_r(buf, " ", &save); t && argc < 63; t = strtok_r(NULL, " ", &save))
