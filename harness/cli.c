@@ -27,7 +27,10 @@ static int parse_list(const char *opt, const char *s, long long lo, long long hi
   if (strlen(s) >= sizeof buf) return fail(EXIT_INPUT, "option %s: list too long", opt);
   strcpy(buf, s);
   *count = 0;
-  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+  /* split by hand: strtok would silently skip an empty element ("32,,64") */
+  for (char *tok = buf, *next; tok; tok = next) {
+    next = strchr(tok, ',');
+    if (next) *next++ = '\0';
     if (*count >= CLI_MAX_LIST) return fail(EXIT_INPUT, "option %s: more than %d values", opt, CLI_MAX_LIST);
     long long v;
     if (parse_ll(opt, tok, lo, hi, &v)) return EXIT_INPUT;
