@@ -1,0 +1,2 @@
+# 2147483647 = MAX_VERTICES would make n = 2^31
+0 2147483647
