@@ -218,6 +218,25 @@ static int conv_signed(tok_t t, int *neg, uint64_t *mag) {
   return conv_u64(t, mag);
 }
 
+/* Fast paths for the common token: plain digits (and a '-' for weights),
+ * short enough that no overflow check is needed, ending at a blank or the
+ * end of the line. They advance only on success; anything else goes to the
+ * careful path, which also writes the message. */
+static inline int fast_digits(const char **pp, const char *e, uint64_t *out) {
+  const char *p = *pp, *s = p;
+  uint64_t v = 0;
+  while (p < e && (unsigned)(*p - '0') < 10 && p - s < 18) v = v * 10 + (unsigned)(*p++ - '0');
+  if (p == s || (p < e && !is_blank(*p))) return 0;
+  *pp = p;
+  *out = v;
+  return 1;
+}
+
+static inline int fast_u64(rd_t *r, uint64_t *out) {
+  skip_blanks(r);
+  return fast_digits(&r->lp, r->le, out);
+}
+
 /* A count from a header (vertices, edges): a non-negative integer. */
 static int rd_count(rd_t *r, const char *what, uint64_t *out) {
   tok_t t = next_tok(r);
@@ -240,8 +259,14 @@ static int fail_id(const rd_t *r, const char *what, tok_t t, int st) {
 /* A 0-based id (edge lists): n becomes max id + 1, which must not pass
  * MAX_VERTICES. */
 static int rd_vid0(rd_t *r, const char *what, vid_t *out) {
-  tok_t t = next_tok(r);
   uint64_t v;
+  const char *at = r->lp;
+  if (fast_u64(r, &v) && v < MAX_VERTICES) {
+    *out = (vid_t)v;
+    return 0;
+  }
+  r->lp = at;
+  tok_t t = next_tok(r);
   if (!t.len) return fail_missing(r, what);
   int st = conv_u64(t, &v);
   if (st == NUM_BAD) return fail_id(r, what, t, st);
@@ -254,8 +279,14 @@ static int rd_vid0(rd_t *r, const char *what, vid_t *out) {
 
 /* A 1-based id in 1..n (headered formats), returned 0-based. */
 static int rd_vid1(rd_t *r, const char *what, uint64_t n, vid_t *out) {
-  tok_t t = next_tok(r);
   uint64_t v;
+  const char *at = r->lp;
+  if (fast_u64(r, &v) && v - 1 < n) { /* v == 0 wraps */
+    *out = (vid_t)(v - 1);
+    return 0;
+  }
+  r->lp = at;
+  tok_t t = next_tok(r);
   if (!t.len) return fail_missing(r, what);
   int st = conv_u64(t, &v);
   if (st == NUM_BAD) return fail_id(r, what, t, st);
@@ -267,9 +298,18 @@ static int rd_vid1(rd_t *r, const char *what, uint64_t n, vid_t *out) {
 
 /* An int32 weight. */
 static int rd_weight(rd_t *r, const char *what, weight_t *out) {
-  tok_t t = next_tok(r);
   int neg;
   uint64_t mag;
+  const char *at = r->lp;
+  skip_blanks(r);
+  neg = r->lp < r->le && *r->lp == '-';
+  r->lp += neg;
+  if (fast_digits(&r->lp, r->le, &mag) && mag <= (uint64_t)INT32_MAX + neg) {
+    *out = neg ? (weight_t)(-(int64_t)mag) : (weight_t)mag;
+    return 0;
+  }
+  r->lp = at;
+  tok_t t = next_tok(r);
   if (!t.len) return fail_missing(r, what);
   int st = conv_signed(t, &neg, &mag);
   if (st == NUM_BAD) return rd_fail(r, "%s %s is not an integer", what, quote(t).s);
@@ -337,13 +377,13 @@ static int rd_reserve(const rd_t *r, edgelist_t *el, uint64_t count, size_t min_
   return rc ? rd_wrap(r, rc) : 0;
 }
 
-/* Skip blank lines and lines whose first non-blank byte is one of
- * comment_chars; the cursor is left at the first token. 0 at the end. */
-static int next_content_line(rd_t *r, const char *comment_chars, int *content) {
+/* Skip blank lines and lines whose first non-blank byte is c1 or c2
+ * (comments); the cursor is left at the first token. 0 at the end. */
+static int next_content_line(rd_t *r, char c1, char c2, int *content) {
   while (next_line(r)) {
     if (at_eol(r)) continue;
     *content = 1;
-    if (strchr(comment_chars, *r->lp)) continue;
+    if (*r->lp == c1 || *r->lp == c2) continue;
     return 1;
   }
   return 0;
@@ -378,7 +418,7 @@ static int parse_el(rd_t *r, edgelist_t *el, int weighted) {
   if ((rc = rd_init(r, el, weighted))) return rc;
   r->layout = weighted ? "u v w" : "u v";
   r->nfields = weighted ? 3 : 2;
-  while (next_content_line(r, "#%", &content)) {
+  while (next_content_line(r, '#', '%', &content)) {
     vid_t u, v;
     weight_t w = 0;
     if ((rc = rd_vid0(r, "source id", &u)) || (rc = rd_vid0(r, "target id", &v))) return rc;
@@ -400,7 +440,7 @@ static int parse_gr(rd_t *r, edgelist_t *el) {
   uint64_t n = 0, m = 0, arcs = 0;
   unsigned long pline = 0;
   if ((rc = rd_init(r, el, 1))) return rc;
-  while (next_content_line(r, "c", &content)) {
+  while (next_content_line(r, 'c', 'c', &content)) {
     tok_t t = next_tok(r);
     if (tok_is(t, "a")) {
       vid_t u, v;
@@ -454,7 +494,7 @@ static int parse_metis(rd_t *r, edgelist_t *el) {
   uint64_t n, m, ncon = 1, entries = 0;
   int has_size = 0, has_vw = 0, has_ew = 0;
 
-  if (!next_content_line(r, "%", &content)) {
+  if (!next_content_line(r, '%', '%', &content)) {
     if (!content) return fail_empty(r);
     return rd_fail(r, "no header line \"N M [fmt [ncon]]\"");
   }
@@ -571,7 +611,7 @@ static int parse_mtx(rd_t *r, edgelist_t *el) {
   if (!symmetric && !tok_is(sym, "general"))
     return rd_fail(r, "symmetry %s is not supported (general or symmetric)", quote(sym).s);
 
-  if (!next_content_line(r, "%", &content)) return rd_fail(r, "no size line \"rows cols nnz\"");
+  if (!next_content_line(r, '%', '%', &content)) return rd_fail(r, "no size line \"rows cols nnz\"");
   r->layout = "rows cols nnz";
   r->nfields = 3;
   if ((rc = rd_count(r, "row count", &rows)) || (rc = rd_count(r, "column count", &cols)) ||
@@ -588,7 +628,7 @@ static int parse_mtx(rd_t *r, edgelist_t *el) {
 
   r->layout = weighted ? "i j value" : "i j";
   r->nfields = weighted ? 3 : 2;
-  while (next_content_line(r, "%", &content)) {
+  while (next_content_line(r, '%', '%', &content)) {
     vid_t u, v;
     weight_t w = 0;
     if ((rc = rd_vid1(r, "row id", rows, &u)) || (rc = rd_vid1(r, "column id", rows, &v))) return rc;
