@@ -9,7 +9,38 @@
  *             '%' comments, fmt 1 / 11 gives edge weights
  *   .mtx      Matrix Market coordinate, pattern|integer|real, general|symmetric
  * 1-based formats are shifted to 0-based. Every error is one fail(EXIT_INPUT,
- * "FILE:LINE: what") naming the file and line, or the limit that was hit. */
+ * "FILE:LINE: what") naming the file and line, or the limit that was hit.
+ *
+ * The rules in detail (tests/unit/test_io.c pins each one):
+ * - Lines end in "\n" or "\r\n"; blank lines are skipped (except in METIS,
+ *   below); comment lines start, after optional blanks, with '#' or '%' (.el
+ *   .wel), 'c' (.gr), '%' (.graph .mtx). A line holds exactly the fields of
+ *   its kind: a third column in an .el is an error, not ignored (use .wel).
+ * - Ids and counts are plain decimal digits; weights are int32 with an
+ *   optional sign. Edge-list ids stay as they are, n = max id + 1, and must be
+ *   below MAX_VERTICES; in headered formats ids are 1..N and n = N (trailing
+ *   isolated vertices count). N must be 1..MAX_VERTICES, an edge count at most
+ *   2^40.
+ * - .gr: one "p sp N M" before any arc; exactly M arcs. Weights may be negative.
+ * - .graph: exactly N vertex lines after the header (a blank line is a vertex
+ *   without neighbours; blank lines after the last vertex are allowed); fmt is
+ *   up to three 0/1 digits: 100 = a vertex size leads each line, 10 = ncon
+ *   vertex weights follow (ncon defaults to 1), 1 = each neighbour is followed
+ *   by its edge weight; sizes and vertex weights are skipped. Exactly 2M
+ *   neighbour entries; each becomes a directed edge (undirected = 0).
+ * - .mtx: the banner is line 1 (case-insensitive); rows must equal cols;
+ *   exactly nnz entries; A(i,j) is the edge i -> j; symmetric sets
+ *   undirected = 1. A real value must be an integer that fits int32 ("3.0",
+ *   "3e0"); anything else is an error naming FILE:LINE, never rounded.
+ *   "array", complex, skew-symmetric and hermitian are rejected.
+ * - Self-loops, duplicate and parallel edges reach the edge list as listed
+ *   (graph_build decides what to drop).
+ * - Whole-file errors have no line: "FILE: cannot open: ...", "FILE: unknown
+ *   format (extension ".x"); known: ...", "FILE: gzip data corrupt/truncated".
+ *   A header's count that disagrees with the file ("header says M arcs, file
+ *   has K") names the header's line; a file with nothing but blanks is
+ *   "FILE:1: empty file"; an edge list of only comments "no edges".
+ * - On failure el is left all zero (el_free on it is harmless). */
 #ifndef IO_H
 #define IO_H
 
@@ -32,7 +63,8 @@ int io_read(const char *path, edgelist_t *el);
  * targets call this. buf need not be NUL-terminated. */
 int io_parse(const char *name, format_t fmt, const char *buf, size_t len, edgelist_t *el);
 
-/* Write distances, one line per vertex ("inf" where unreached): -d FILE. */
+/* Write distances, one line per vertex ("inf" where unreached): -d FILE.
+ * path "-" writes to stdout. */
 int io_write_dist(const char *path, const dist_t *dist, vid_t n);
 
 #ifdef __cplusplus

@@ -7,9 +7,6 @@
  * every malformed file under tests/graphs/bad must fail with the message that
  * bad/expected.tsv gives; the fuzz seed corpus replays through io_parse.
  * Run from the repository root (the Makefile does). */
-/* err.h before testutil.h: cmocka.h defines a fail() macro that would
- * otherwise mangle err.h's declaration of fail(). */
-#include "err.h"
 #include "testutil.h"
 
 #include <dirent.h>
