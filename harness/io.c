@@ -688,6 +688,7 @@ static int slurp(const char *path, char **buf, size_t *len) {
     cap = gzdirect(f) ? sz + 1 : (sz < SIZE_MAX / 8 ? 4 * sz : sz);
   }
   char *b = malloc(cap);
+  if (!b && cap > (1 << 16)) b = malloc(cap = 1 << 16); /* the guess was too big: grow as needed */
   size_t n = 0;
   int rc = 0;
   for (;;) {

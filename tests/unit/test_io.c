@@ -62,6 +62,12 @@ static void expect_error(format_t f, const char *text, const char *needle) {
   assert_int_equal(el.n, 0);
 }
 
+/* A per-process temporary path ending in suffix (which io_format reads). */
+static const char *tmp_path(char *buf, size_t size, const char *suffix) {
+  snprintf(buf, size, "/tmp/gallery-test-io-%ld-%s", (long)getpid(), suffix);
+  return buf;
+}
+
 /* Whole file into a NUL-terminated malloc'd buffer; NULL if unreadable. */
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -439,7 +445,8 @@ static void test_read_plain_and_gz(void **state) {
   free(p);
 
   /* gzip written here; also a gzip stream under a plain name (zlib sniffs it) */
-  const char *names[] = {"/tmp/gallery-test-io.mtx.gz", "/tmp/gallery-test-io-gz.mtx"};
+  char n0[96], n1[96], bad[96];
+  const char *names[] = {tmp_path(n0, sizeof n0, "a.mtx.gz"), tmp_path(n1, sizeof n1, "gz.mtx")};
   for (int i = 0; i < 2; i++) {
     gzFile f = gzopen(names[i], "wb");
     assert_non_null(f);
@@ -453,13 +460,14 @@ static void test_read_plain_and_gz(void **state) {
   }
 
   /* a line number in a .gz file is the line of the decompressed text */
-  gzFile f = gzopen("/tmp/gallery-test-io-bad.el.gz", "wb");
+  gzFile f = gzopen(tmp_path(bad, sizeof bad, "bad.el.gz"), "wb");
   gzputs(f, "0 1\n1 2\n2 x\n");
   gzclose(f);
   fail_clear();
-  assert_int_equal(io_read("/tmp/gallery-test-io-bad.el.gz", &el), EXIT_INPUT);
-  assert_fail_contains("/tmp/gallery-test-io-bad.el.gz:3: target id \"x\"");
-  unlink("/tmp/gallery-test-io-bad.el.gz");
+  assert_int_equal(io_read(bad, &el), EXIT_INPUT);
+  assert_fail_contains("bad.el.gz:3: target id \"x\"");
+  assert_int_equal(strncmp(fail_message(), bad, strlen(bad)), 0);
+  unlink(bad);
 }
 
 /* Past every buffer boundary: 300 000 edges through io_read (plain and gzip)
@@ -473,7 +481,8 @@ static void test_large(void **state) {
   for (eid_t i = 0; i < m; i++)
     k += (size_t)snprintf(text + k, cap - k, "a %" PRIeid " %" PRIeid " %d\n", i + 1, (i * 7919) % m + 1,
                           (int)(i % 2001) - 1000);
-  const char *paths[] = {"/tmp/gallery-test-io-large.gr", "/tmp/gallery-test-io-large.gr.gz"};
+  char p0[96], p1[96];
+  const char *paths[] = {tmp_path(p0, sizeof p0, "large.gr"), tmp_path(p1, sizeof p1, "large.gr.gz")};
   for (int t = 0; t < 3; t++) {
     edgelist_t el;
     if (t == 0) {
