@@ -1,0 +1,406 @@
+#!/usr/bin/env bash
+# plots.sh - figures and README tables from the result CSV (make plots). Needs no GPU.
+#
+# Reads, for every GPU slug found (bench-h100.csv -> h100):
+#   plots/data/bench-SLUG.csv        bench.sh: every step and variant on the standard graphs, cpu rows
+#   plots/data/scale-SLUG.csv        bench.sh: Kronecker and uniform scale series, default variants
+#   plots/data/bench-SLUG.trace.csv  bench.sh: per-level traces (-a)
+#   plots/data/sweep-SLUG.csv        sweep.sh output copied here to be committed; when absent,
+#                                    results/sweep-SLUG.csv (sweep.sh's default place) is used
+# Writes plots/FIG-SLUG.svg and .png (PNG when gnuplot has pngcairo or png):
+#   runtime (a), heatmap-STEP-VARIANT-GRAPH (b), frontier (c), scale (d), speedup (e)
+# and rewrites the table between <!-- results:begin --> and <!-- results:end --> in README.md
+# and in every steps/NN_slug/README.md that has those markers.
+# With no CSV at all it says so and exits 0, touching nothing. Exit 1 when a CSV is invalid
+# (scripts/csv-check.sh) or gnuplot fails.
+#
+# Environment: PLOTS_DATA (plots/data), PLOTS_OUT (plots), PLOTS_RESULTS (results),
+# PLOTS_README (README.md), PLOTS_STEPS (steps), PLOTS_README_GPU (slug for the README tables:
+# h100 when present, else the first), PLOTS_PNG=0 (SVG only), PLOTS_TABLES=0 / PLOTS_FIGURES=0.
+set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$ROOT/scripts/results-common.sh"
+
+DATA=${PLOTS_DATA:-$ROOT/plots/data}
+OUT=${PLOTS_OUT:-$ROOT/plots}
+RESULTS=${PLOTS_RESULTS:-$ROOT/results}
+README=${PLOTS_README:-$ROOT/README.md}
+STEPS=${PLOTS_STEPS:-$ROOT/steps}
+GPDIR=$ROOT/plots
+BEGIN_MARK='<!-- results:begin -->'
+END_MARK='<!-- results:end -->'
+status=0
+say() { echo "plots: $*"; }
+warn() { echo "plots: $*" >&2; }
+
+# ---- what is there ----------------------------------------------------------------------
+shopt -s nullglob
+slugs=()
+for f in "$DATA"/bench-*.csv; do
+  case $f in *.trace.csv) continue ;; esac
+  s=${f##*/bench-}; slugs+=("${s%.csv}")
+done
+sweep_file() {    # the sweep CSV of a slug, "" when none
+  if [ -s "$DATA/sweep-$1.csv" ]; then echo "$DATA/sweep-$1.csv"
+  elif [ -s "$RESULTS/sweep-$1.csv" ]; then echo "$RESULTS/sweep-$1.csv"; fi
+}
+sweep_slugs=()
+for f in "$DATA"/sweep-*.csv "$RESULTS"/sweep-*.csv; do
+  s=${f##*/sweep-}; s=${s%.csv}
+  case " ${sweep_slugs[*]-} " in *" $s "*) ;; *) sweep_slugs+=("$s") ;; esac
+done
+if [ ${#slugs[@]} -eq 0 ] && [ ${#sweep_slugs[@]} -eq 0 ]; then
+  say "no result CSV (no $DATA/bench-*.csv, no sweep-*.csv in $DATA or $RESULTS): nothing to plot."
+  say "Run 'make bench' (and 'make sweep') on a GPU machine first."
+  exit 0
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/plots.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+figures=${PLOTS_FIGURES:-1}
+terms=()
+if [ "$figures" = 1 ]; then
+  if ! command -v gnuplot >/dev/null 2>&1; then
+    warn "gnuplot not found: no figures (install gnuplot-nox); the README tables are still written"
+    figures=0
+  else
+    have=$(gnuplot -e 'set terminal' 2>&1)
+    terms=(svg)
+    if [ "${PLOTS_PNG:-1}" = 1 ]; then
+      if grep -q '^ *pngcairo ' <<<"$have"; then terms+=(pngcairo)
+      elif grep -q '^ *png ' <<<"$have"; then terms+=(png)
+      else warn "this gnuplot has no png terminal: SVG only"; fi
+    fi
+  fi
+fi
+nfig=0
+
+# check a CSV before reading it; 1 when invalid
+valid() {
+  local out
+  if ! out=$("$ROOT/scripts/csv-check.sh" "$1" 2>&1); then
+    printf '%s\n' "$out" >&2; warn "skipping invalid $1"; status=1; return 1
+  fi
+}
+
+# gp FIG OUTBASE VARSFILE: run plots/FIG.gp once per terminal -> OUTBASE.svg / .png
+gp() {
+  local fig=$1 base=$2 vars=$3 t ext
+  for t in "${terms[@]}"; do
+    ext=svg; [ "$t" = svg ] || ext=png
+    { cat "$vars"; printf "term = '%s'\nout = '%s.%s'\ngpdir = '%s'\n" "$t" "$base" "$ext" "$GPDIR"; } > "$TMP/run.gp"
+    if ! gnuplot "$TMP/run.gp" "$GPDIR/$fig.gp" > "$TMP/gnuplot.log" 2>&1 || [ ! -s "$base.$ext" ]; then
+      warn "gnuplot $fig.gp failed for $base.$ext:"; sed 's/^/  /' "$TMP/gnuplot.log" >&2; status=1; continue
+    fi
+    nfig=$((nfig + 1))
+  done
+}
+# gnuplot string literal: single quotes, a quote doubled
+q() { printf "'%s'" "${1//\'/\'\'}"; }
+fname() { printf '%s' "$1" | tr -c 'A-Za-z0-9._+-' '_'; }
+
+agg() { local mode=$1; shift; awk -F, -v mode="$mode" -f "$AGG_AWK" "$@"; }
+
+# best.tsv (csvagg.awk mode=best) sorted: step name, then variant and graph order of appearance
+best_sorted() { agg best "$@" | sort -t"$TAB" -k1,1 -k11,11n -k12,12n; }
+TAB=$'\t'
+
+# Provenance line from mode=info: "NVIDIA H100 80GB HBM3, CUDA 13.0, driver 580.65, commit abc, 2026-11-22"
+provenance() {
+  agg info "$@" | awk -F'\t' '
+    $1 == "gpu" { g = $2 } $1 == "cuda" { c = $2 } $1 == "driver" { d = $2 }
+    $1 == "commit" { n = split($2, cm, " "); k = (n > 1 ? "commits " : "commit ") cm[1] (n > 2 ? " .. " cm[n] : n == 2 ? ", " cm[2] : "") }
+    $1 == "date" { a = substr($2, 1, 10); b = substr($3, 1, 10); dt = (a == b ? a : a " .. " b) }
+    END { printf "%s, CUDA %s, driver %s, %s, %s\n", g, c, d, k, dt }'
+}
+
+# graphs of a best.tsv in display order: Kronecker, uniform, grid, road, mesh, social, other;
+# smaller first within a class
+graph_order() {
+  awk -F'\t' '!($3 in s) { s[$3] = 1; g = $3; r = 9
+      if (g ~ /^kron/) r = 1; else if (g ~ /^uniform/) r = 2; else if (g ~ /^grid/) r = 3
+      else if (g ~ /osm|road/) r = 4; else if (g ~ /delaunay|mesh/) r = 5
+      else if (g ~ /^(soc|com|web|wiki|email|ca-|facebook)/) r = 6
+      print r "\t" ($13 == "-" ? 0 : $13) "\t" $12 "\t" g }' "$1" | sort -t"$TAB" -k1,1n -k2,2n -k3,3n | cut -f4
+}
+
+# ---- (a) runtime -------------------------------------------------------------------------
+fig_runtime() {   # slug best.tsv provenance
+  local slug=$1 best=$2 prov=$3 graphs cpus="" g n maxbars
+  graphs=$(graph_order "$best" | tr '\n' ' ')
+  n=0; maxbars=1; : > "$TMP/ptitles.gp"
+  for g in $graphs; do
+    n=$((n + 1))
+    awk -F'\t' -v g="$g" -v OFS='\t' '$3 == g && $1 != "cpu" {
+        if (!($1 in col)) col[$1] = ++ns
+        v = $8 + 0; lab = v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.3g", v)
+        print ++x, $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""), $8, col[$1], ($8 == "NaN" ? "" : lab) }' \
+      "$best" > "$TMP/runtime-$g.dat"
+    [ -s "$TMP/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t\n' > "$TMP/runtime-$g.dat"
+    printf 'ptitle%d = %s\n' "$n" "$(q "$(awk -F'\t' -v g="$g" '$3 == g { n = $13; m = $14 }
+      function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
+      END { printf "%s: %s vertices, %s directed edges", g, h(n), h(m) }' "$best")")" >> "$TMP/ptitles.gp"
+    cpus="$cpus $(awk -F'\t' -v g="$g" '$3 == g && $1 == "cpu" { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
+    b=$(wc -l < "$TMP/runtime-$g.dat"); [ "$b" -gt "$maxbars" ] && maxbars=$b
+  done
+  local cols=$(( n < 2 ? n : 2 )) rows w
+  rows=$(( (n + cols - 1) / cols )); w=$(( maxbars * 34 + 220 )); [ $w -lt 520 ] && w=520
+  cp "$TMP/ptitles.gp" "$TMP/vars.gp"
+  cat >> "$TMP/vars.gp" <<EOF
+datadir = $(q "$TMP")
+graphs = $(q "$graphs")
+cpus = $(q "$cpus")
+cols = $cols
+width = $(( w * cols ))
+height = $(( rows * 430 + 60 ))
+title = 'BFS time per step and variant: median over sources x trials, fastest launch shape'
+subtitle = $(q "$prov")
+EOF
+  gp runtime "$OUT/runtime-$slug" "$TMP/vars.gp"
+}
+
+# ---- (b) heatmaps ------------------------------------------------------------------------
+fig_heatmaps() {  # slug sweep.csv
+  local slug=$1 csv=$2 prov step variant graph base
+  prov=$(provenance "$csv")
+  agg heat "$csv" > "$TMP/heat.tsv"
+  cut -f1-3 "$TMP/heat.tsv" | awk '!s[$0]++' > "$TMP/heat.keys"
+  while IFS=$'\t' read -r step variant graph; do
+    awk -F'\t' -v s="$step" -v v="$variant" -v g="$graph" -v OFS='\t' -v dir="$TMP" -v q="'" '
+      $1 == s && $2 == v && $3 == g { n++; X[n] = $4; Y[n] = $5; M[n] = $6
+        if (!($4 in xs)) { xs[$4] = 1; xl[++nx] = $4 + 0 }
+        if (!($5 in ys)) { ys[$5] = 1; yl[++ny] = $5 + 0 }
+        if ($6 != "NaN" && (best == "" || $6 + 0 < bm)) { bm = $6 + 0; best = n } }
+      function isort(A, k,   i, j, t) { for (i = 2; i <= k; i++) { t = A[i]; for (j = i - 1; j >= 1 && A[j] > t; j--) A[j + 1] = A[j]; A[j + 1] = t } }
+      END {
+        isort(xl, nx); isort(yl, ny)
+        for (i = 1; i <= nx; i++) xi[xl[i]] = i - 1
+        for (i = 1; i <= ny; i++) yi[yl[i]] = i - 1
+        for (i = 1; i <= n; i++)
+          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : sprintf("%.3g", M[i])), (i == best) > (dir "/heat.dat")
+        xt = "("; for (i = 1; i <= nx; i++) xt = xt (i > 1 ? ", " : "") "\"" (xl[i] == 0 ? "auto" : xl[i]) "\" " i - 1
+        yt = "("; for (i = 1; i <= ny; i++) yt = yt (i > 1 ? ", " : "") "\"" yl[i] "\" " i - 1
+        printf "nx = %d\nny = %d\nxt = %s%s)%s\nyt = %s%s)%s\n", nx, ny, q, xt, q, q, yt, q > (dir "/heat.vars")
+      }' "$TMP/heat.tsv"
+    { cat "$TMP/heat.vars"
+      printf 'data = %s\nwidth = 1000\nheight = 520\n' "$(q "$TMP/heat.dat")"
+      printf 'title = %s\nsubtitle = %s\n' "$(q "$step $variant on $graph: median time per launch shape (grid x block)")" "$(q "$prov")"
+    } > "$TMP/vars.gp"
+    base="$OUT/heatmap-$slug-$(fname "$step")-$(fname "$variant")-$(fname "$graph")"
+    gp heatmap "$base" "$TMP/vars.gp"
+  done < "$TMP/heat.keys"
+}
+
+# ---- (c) frontier ------------------------------------------------------------------------
+fig_frontier() {  # slug trace.csv provenance
+  local slug=$1 csv=$2 prov=$3 graphs i j g
+  agg trace "$csv" > "$TMP/trace.tsv"
+  graphs=$(cut -f1 "$TMP/trace.tsv" | awk '!s[$0]++' | tr '\n' ' ')
+  : > "$TMP/vars.gp"
+  i=0
+  for g in $graphs; do
+    i=$((i + 1)); j=0; files=""; titles=""
+    while read -r sv; do
+      j=$((j + 1))
+      awk -F'\t' -v g="$g" -v sv="$sv" -v OFS='\t' '$1 == g && $2 "/" $3 == sv { print $4, $5, $6, $7 }' \
+        "$TMP/trace.tsv" > "$TMP/frontier-$i-$j.dat"
+      files="$files $TMP/frontier-$i-$j.dat"; titles="$titles $sv"
+    done < <(awk -F'\t' -v g="$g" '$1 == g && !s[$2 "/" $3]++ { print $2 "/" $3 }' "$TMP/trace.tsv")
+    printf 'files%d = %s\ntitles%d = %s\n' "$i" "$(q "$files")" "$i" "$(q "$titles")" >> "$TMP/vars.gp"
+  done
+  cat >> "$TMP/vars.gp" <<EOF
+graphs = $(q "$graphs")
+width = $(( i * 560 + 40 ))
+height = 480
+title = 'Frontier size per BFS level (one seeded source, the default variant of each step)'
+subtitle = $(q "$prov")
+EOF
+  gp frontier "$OUT/frontier-$slug" "$TMP/vars.gp"
+}
+
+# ---- (d) scale ---------------------------------------------------------------------------
+fig_scale() {     # slug bench.csv scale.csv|"" provenance
+  local slug=$1 bench=$2 scale=$3 prov=$4 gens="" steps="" nsteps=0 gen step variant t
+  # the scale CSV first: its (only) variant per step is the step's default variant
+  best_sorted ${scale:+"$scale"} "$bench" > "$TMP/scale-best.tsv"
+  awk -F'\t' '$1 != "cpu" && $3 ~ /^(kron|uniform)[0-9]+$/ { if (!($1 in v) || $11 + 0 < o[$1] + 0) { v[$1] = $2; o[$1] = $11 } }
+              END { for (s in v) print s "\t" v[s] }' "$TMP/scale-best.tsv" | sort > "$TMP/defaults.tsv"
+  while IFS=$'\t' read -r step variant; do
+    nsteps=$((nsteps + 1)); steps="$steps $step/$variant"
+    for gen in kron uniform; do
+      awk -F'\t' -v s="$step" -v v="$variant" -v gen="$gen" -v OFS='\t' \
+        '$1 == s && $2 == v && index($3, gen) == 1 && substr($3, length(gen) + 1) ~ /^[0-9]+$/ {
+           print substr($3, length(gen) + 1), $9, $8 }' "$TMP/scale-best.tsv" | sort -n > "$TMP/scale-$gen-$nsteps.dat"
+    done
+  done < "$TMP/defaults.tsv"
+  : > "$TMP/vars.gp"
+  for gen in kron uniform; do
+    if cat "$TMP"/scale-$gen-*.dat 2>/dev/null | grep -q .; then
+      gens="$gens $gen"
+      [ $gen = kron ] && t='Kronecker (Graph500 a=.57 b=.19 c=.19)' || t='uniform random (Erdos-Renyi)'
+      printf 'gtitle%d = %s\n' "$(wc -w <<<"$gens")" "$(q "$t")" >> "$TMP/vars.gp"
+    fi
+  done
+  if [ -z "$gens" ]; then say "$slug: no kron/uniform rows: figure (d) skipped"; return; fi
+  for f in "$TMP"/scale-*-*.dat; do [ -s "$f" ] || printf 'NaN\tNaN\tNaN\n' > "$f"; done
+  cat >> "$TMP/vars.gp" <<EOF
+datadir = $(q "$TMP")
+gens = $(q "$gens")
+steps = $(q "$steps")
+nsteps = $nsteps
+width = $(( $(wc -w <<<"$gens") * 600 + 40 ))
+height = 500
+title = 'Traversal rate against graph size: median GTEPS over sources x trials, default variant of each step'
+subtitle = $(q "$prov")
+EOF
+  gp scale "$OUT/scale-$slug" "$TMP/vars.gp"
+}
+
+# ---- (e) speedup -------------------------------------------------------------------------
+fig_speedup() {   # slug best.tsv provenance
+  local slug=$1 best=$2 prov=$3 graphs ncols
+  graphs=$(graph_order "$best" | tr '\n' ' ')
+  awk -F'\t' -v graphs="$graphs" -v OFS='\t' '
+    { r[NR] = $0 }
+    $1 == "cpu" && $8 != "NaN" { cpu[$3] = $8 }
+    END {
+      ng = split(graphs, G, " ")
+      for (i = 1; i <= ng; i++) if (G[i] in cpu) H[++nh] = G[i]
+      if (!nh) exit 1
+      line = "x\tstep"; for (i = 1; i <= nh; i++) line = line "\t" H[i]; print line
+      for (k = 1; k <= NR; k++) {
+        split(r[k], f, "\t"); if (f[1] == "cpu" || f[8] == "NaN") continue
+        if (!(f[1] in sx)) { sx[f[1]] = ++ns; sn[ns] = f[1] }
+        sp = cpu[f[3]] / f[8]
+        if (!((f[1], f[3]) in best) || sp > best[f[1], f[3]]) best[f[1], f[3]] = sp
+      }
+      for (s = 1; s <= ns; s++) {
+        line = s "\t" sn[s]
+        for (i = 1; i <= nh; i++) line = line "\t" (((sn[s], H[i]) in best) ? sprintf("%.4g", best[sn[s], H[i]]) : "NaN")
+        print line
+      }
+    }' "$best" > "$TMP/speedup.dat" || { say "$slug: no cpu rows: figure (e) skipped"; return; }
+  ncols=$(head -n 1 "$TMP/speedup.dat" | awk -F'\t' '{ print NF }')
+  cat > "$TMP/vars.gp" <<EOF
+data = $(q "$TMP/speedup.dat")
+ncols = $ncols
+width = 1000
+height = 560
+title = 'Speedup of each step over the CPU oracle (serial BFS): best variant and launch shape per graph'
+subtitle = $(q "$prov")
+EOF
+  gp speedup "$OUT/speedup-$slug" "$TMP/vars.gp"
+}
+
+# ---- README tables -----------------------------------------------------------------------
+# md_table best.tsv "graphs" STEPREGEX CSVNAME PROVENANCE: the markdown between the markers
+md_table() {
+  local best=$1 graphs=$2 re=$3 csvname=$4 prov=$5
+  awk -F'\t' -v graphs="$graphs" -v re="$re" -v csvname="$csvname" -v prov="$prov" '
+    function num(x) { x += 0
+      if (x >= 100) return sprintf("%.0f", x); if (x >= 10) return sprintf("%.1f", x)
+      if (x >= 1) return sprintf("%.2f", x); if (x >= 0.001) return sprintf("%.3f", x); return sprintf("%.2g", x) }
+    $1 ~ re {
+      k = $1 SUBSEP $2
+      if (!(k in seen)) { seen[k] = 1; rows[++nr] = k }
+      cell[k, $3] = ($8 == "NaN") ? "FAIL" : num($9) ($10 > 0 ? " (" $10 " FAIL)" : "")
+      shape = ($1 == "cpu") ? "serial" : (($4 == "0" ? "auto" : $4) "×" $5 ($6 == "-" ? "" : " " $6))
+      if (++vote[k, shape] > top[k]) { top[k] = vote[k, shape]; mode[k] = shape }
+    }
+    END {
+      ng = split(graphs, G, " ")
+      if (!nr) { printf "No measurements yet in `%s`: run `make bench` on a GPU machine, then `make plots`.\n", csvname; exit }
+      printf "GTEPS (10^9 traversed edges per second; higher is better) on %s.\n", prov
+      printf "Each cell: median over sources x trials of the fastest launch shape (last column: the shape fastest on\n"
+      printf "most graphs; auto = the step chooses the grid); FAIL: runs whose answer differed from the oracle.\n"
+      printf "Written by `make plots` from `%s`.\n\n", csvname
+      h = "| step | variant |"; d = "|---|---|"
+      for (i = 1; i <= ng; i++) { h = h " " G[i] " |"; d = d "---:|" }
+      print h " launch shape |"; print d "---|"
+      for (r = 1; r <= nr; r++) {
+        split(rows[r], p, SUBSEP)
+        line = "| " (p[1] == "cpu" ? "CPU oracle" : p[1]) " | " p[2] " |"
+        for (i = 1; i <= ng; i++) line = line " " (((rows[r], G[i]) in cell) ? cell[rows[r], G[i]] : "-") " |"
+        print line " " mode[rows[r]] " |"
+      }
+    }' "$best"
+}
+# In best.tsv "cpu" sorts first; the tables want it last.
+cpu_last() { awk -F'\t' '$1 == "cpu" { c[++n] = $0; next } { print } END { for (i = 1; i <= n; i++) print c[i] }' "$1"; }
+
+# replace_block FILE BODYFILE: put BODYFILE between the markers (first pair) of FILE.
+# 0 changed, 1 unchanged, 3 no (complete) pair of markers
+replace_block() {
+  local file=$1 body=$2 rc
+  awk -v body="$body" -v b="$BEGIN_MARK" -v e="$END_MARK" '
+    state == 0 && index($0, b) { print; while ((getline l < body) > 0) print l; state = 1; next }
+    state == 1 && index($0, e) { print; state = 2; next }
+    state == 1 { next }
+    { print }
+    END { exit state == 2 ? 0 : 3 }' "$file" > "$file.plots.$$"
+  rc=$?
+  if [ $rc -ne 0 ]; then rm -f "$file.plots.$$"; return 3; fi
+  if cmp -s "$file" "$file.plots.$$"; then rm -f "$file.plots.$$"; return 1; fi
+  cat "$file.plots.$$" > "$file" && rm -f "$file.plots.$$"    # keeps the file's mode
+}
+update_readme() { # FILE BODYFILE
+  replace_block "$1" "$2"
+  case $? in 0) say "table rewritten in ${1#$ROOT/}" ;; 1) say "table in ${1#$ROOT/} unchanged" ;;
+             3) say "${1#$ROOT/}: no '$BEGIN_MARK' ... '$END_MARK' pair: left alone" ;; esac
+}
+
+tables() {       # slug best.tsv csvname provenance
+  local slug=$1 best=$2 csvname=$3 prov=$4 graphs d id prev=""
+  graphs=$(graph_order "$best" | tr '\n' ' ')
+  cpu_last "$best" > "$TMP/table.tsv"
+  if [ -f "$README" ]; then
+    md_table "$TMP/table.tsv" "$graphs" '.' "$csvname" "$prov" > "$TMP/body.md"; echo >> "$TMP/body.md"
+    update_readme "$README" "$TMP/body.md"
+  else say "no ${README#$ROOT/}: main table not written"; fi
+  for d in "$STEPS"/[0-9][0-9]_*/; do
+    d=${d%/}; id=step${d##*/}; id=${id%%_*}
+    if [ -f "$d/README.md" ] && grep -qF "$BEGIN_MARK" "$d/README.md"; then
+      if cut -f1 "$TMP/table.tsv" | grep -qx "$id"; then
+        md_table "$TMP/table.tsv" "$graphs" "^(${prev:-$id}|$id)\$" "$csvname" "$prov" > "$TMP/body.md"
+      else printf 'No measurements of %s in `%s` yet: run `make bench` on a GPU machine, then `make plots`.\n' \
+             "$id" "$csvname" > "$TMP/body.md"; fi
+      echo >> "$TMP/body.md"
+      update_readme "$d/README.md" "$TMP/body.md"
+    fi
+    prev=$id
+  done
+}
+
+# ---- per GPU -----------------------------------------------------------------------------
+mkdir -p "$OUT"
+readme_slug=${PLOTS_README_GPU:-}
+if [ -z "$readme_slug" ] && [ ${#slugs[@]} -gt 0 ]; then
+  readme_slug=${slugs[0]}
+  for s in "${slugs[@]}"; do [ "$s" = h100 ] && readme_slug=h100; done
+fi
+
+for slug in "${slugs[@]}"; do
+  bench="$DATA/bench-$slug.csv"; scale="$DATA/scale-$slug.csv"; trace="$DATA/bench-$slug.trace.csv"
+  valid "$bench" || continue
+  [ -s "$scale" ] && { valid "$scale" || scale=""; } || scale=""
+  best_sorted "$bench" > "$TMP/best.tsv"
+  prov=$(provenance "$bench")
+  say "$slug: $(wc -l < "$TMP/best.tsv") step/variant/graph results from ${bench#$ROOT/} ($prov)"
+  if [ "$figures" = 1 ]; then
+    fig_runtime "$slug" "$TMP/best.tsv" "$prov"
+    fig_speedup "$slug" "$TMP/best.tsv" "$prov"
+    fig_scale "$slug" "$bench" "$scale" "$prov"
+    if [ -s "$trace" ] && valid "$trace"; then fig_frontier "$slug" "$trace" "$prov"
+    else say "$slug: no ${trace#$ROOT/}: figure (c) skipped"; fi
+  fi
+  [ "$slug" = "$readme_slug" ] && [ "${PLOTS_TABLES:-1}" = 1 ] && tables "$slug" "$TMP/best.tsv" "${bench#$ROOT/}" "$prov"
+done
+if [ "$figures" = 1 ]; then
+  for slug in "${sweep_slugs[@]}"; do
+    s=$(sweep_file "$slug"); valid "$s" && fig_heatmaps "$slug" "$s"
+  done
+fi
+[ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
+[ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"
+exit $status

@@ -1,0 +1,81 @@
+# results-common.sh - shell helpers shared by sweep.sh, bench.sh and plots.sh.
+# shellcheck shell=bash
+# Sourced, never run. Bash. Nothing here touches the GPU.
+
+export LC_ALL=C
+
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+# shellcheck disable=SC2034  # used by plots.sh
+AGG_AWK="$ROOT/scripts/csvagg.awk"
+
+# The device name as nvidia-smi prints it ("NVIDIA H100 80GB HBM3"), or "" when none.
+gpu_name() {
+  command -v nvidia-smi >/dev/null 2>&1 || return 0
+  nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2>/dev/null | head -n 1
+}
+
+# A short file-name slug for a device name: "NVIDIA H100 80GB HBM3" -> h100,
+# "NVIDIA A100-SXM4-80GB" -> a100, "NVIDIA GeForce RTX 4090" -> rtx4090.
+# GPU_SLUG overrides. Prints "" when there is no name.
+gpu_slug_of() {
+  printf '%s\n' "$1" | awk '{
+    s = tolower($0); gsub(/[^a-z0-9 -]/, " ", s); gsub(/-/, " ", s)
+    n = split(s, w, " "); out = ""
+    for (i = 1; i <= n; i++) {
+      if (w[i] ~ /^(nvidia|geforce|tesla|quadro)$/) continue
+      out = out w[i]
+      if (w[i] ~ /[0-9]/) break          # "h100", "4090": the model number ends it
+    }
+    print out }'
+}
+gpu_slug() {
+  if [ -n "${GPU_SLUG:-}" ]; then printf '%s\n' "$GPU_SLUG"; return; fi
+  gpu_slug_of "$(gpu_name)"
+}
+
+# Seconds since the epoch with fractions, and a difference "1.23".
+now_s() { date +%s.%N; }
+elapsed_s() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+# csv_merge TARGET NEW KEYCOLS: rows of NEW replace the rows of TARGET that
+# share a key (KEYCOLS: comma list of column names, e.g. "step,graph"); the
+# other rows of TARGET stay, in their order, followed by NEW's rows. TARGET is
+# written through a temporary file, so an interrupted merge leaves it whole.
+# A TARGET whose header differs from NEW's is kept beside as TARGET.old.
+csv_merge() {
+  local target=$1 new=$2 keys=$3
+  [ -s "$new" ] || return 0
+  if [ ! -s "$target" ]; then cp "$new" "$target"; return; fi
+  if [ "$(head -n 1 "$target")" != "$(head -n 1 "$new")" ]; then
+    echo "note: $target has another header; kept as $target.old" >&2
+    mv "$target" "$target.old"; cp "$new" "$target"; return
+  fi
+  # NEW is read first (its keys, its rows kept for the end); the header printed is NEW's.
+  awk -F, -v keys="$keys" '
+    FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
+               nk = split(keys, k, ","); if (NR == 1) print; next }
+    { key = ""; for (j = 1; j <= nk; j++) key = key SUBSEP $(col[k[j]]) }
+    NR == FNR { newkey[key] = 1; newrows[++nn] = $0; next }
+    !(key in newkey) { print }
+    END { for (i = 1; i <= nn; i++) print newrows[i] }' "$new" "$target" > "$target.tmp.$$" &&
+    mv "$target.tmp.$$" "$target"
+}
+
+# csv_append_rows DST SRC: append SRC's data rows to DST (DST gets SRC's header when new).
+csv_append_rows() {
+  local dst=$1 src=$2
+  [ -s "$src" ] || return 0
+  if [ -s "$dst" ]; then tail -n +2 "$src" >> "$dst"; else cat "$src" > "$dst"; fi
+}
+
+# Does any data row of CSV have step == $2?
+csv_has_step() { awk -F, -v s="$2" 'NR > 1 && $1 == s { f = 1; exit } END { exit !f }' "$1" 2>/dev/null; }
+
+# What an exit code of a step binary means (harness/err.h, plus timeout(1)).
+rc_word() {
+  case $1 in
+    0) echo ok ;; 1) echo "verification FAILED" ;; 2) echo "input error" ;;
+    3) echo "CUDA error" ;; 77) echo "no GPU" ;; 124|137) echo "timeout" ;;
+    *) echo "crashed (rc $1)" ;;
+  esac
+}

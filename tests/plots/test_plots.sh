@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# test_plots.sh - GPU-free tests of the result pipeline: csv-check.sh, csvagg.awk, plots.sh
+# (every gnuplot script, the README tables), sweep.sh and bench.sh driven by fake-step.sh.
+# One line per check ("ok - ..." / "FAIL - ..." / "skip - ..."), then "plots: N passed, N failed".
+# Exit 0 when nothing failed. Touches nothing in the repository (all output under a temp dir).
+set -u
+export LC_ALL=C
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+HERE=$ROOT/tests/plots
+S=$ROOT/scripts
+T=$(mktemp -d "${TMPDIR:-/tmp}/test_plots.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok()   { pass=$((pass + 1)); echo "ok - $1"; }
+bad()  { fail=$((fail + 1)); echo "FAIL - $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'; }
+skip() { echo "skip - $1"; }
+check() { local what=$1; shift; if out=$("$@" 2>&1); then ok "$what"; else bad "$what" "$out"; fi; }
+refute() { local what=$1; shift; if out=$("$@" 2>&1); then bad "$what (accepted)" "$out"; else ok "$what"; fi; }
+
+# headers straight from report.h (a second reading, independent of csv-check.sh's)
+hdr() { sed -n "/#define $1/,/[^\\\\]\$/p" "$ROOT/harness/report.h" | grep -o '"[^"]*"' | tr -d '"\n'; }
+RH=$(hdr REPORT_CSV_HEADER); TH=$(hdr REPORT_TRACE_HEADER)
+
+# ---- schema ------------------------------------------------------------------------------
+for f in sample.csv sample-scale.csv sample-sweep.csv sample.trace.csv; do
+  check "csv-check accepts $f" "$S/csv-check.sh" "$HERE/$f"
+done
+for f in sample.csv sample-scale.csv sample-sweep.csv; do
+  [ "$(head -n 1 "$HERE/$f")" = "$RH" ] && ok "$f header is REPORT_CSV_HEADER" || bad "$f header is REPORT_CSV_HEADER" "$RH"
+done
+[ "$(head -n 1 "$HERE/sample.trace.csv")" = "$TH" ] && ok "sample.trace.csv header is REPORT_TRACE_HEADER" ||
+  bad "sample.trace.csv header is REPORT_TRACE_HEADER" "$TH"
+
+mut() { sed "$1" "$HERE/sample.csv" > "$T/mut.csv"; }   # a broken copy of the sample
+mut '1s/,gteps,/,GTEPS,/';              refute "csv-check rejects a renamed header column" "$S/csv-check.sh" "$T/mut.csv"
+mut '1s/,date$//';                      refute "csv-check rejects a missing header column" "$S/csv-check.sh" "$T/mut.csv"
+mut '5s/,[^,]*$//';                     refute "csv-check rejects a row with a field missing" "$S/csv-check.sh" "$T/mut.csv"
+mut '5s/,PASS,/,PASS,extra,/';          refute "csv-check rejects a row with a field too many" "$S/csv-check.sh" "$T/mut.csv"
+mut '6s/^\(\([^,]*,\)\{10\}\)[^,]*/\1nan/'; refute "csv-check rejects ms = nan" "$S/csv-check.sh" "$T/mut.csv"
+mut '6s/^\(\([^,]*,\)\{7\}\)[^,]*/\1256.0/'; refute "csv-check rejects block = 256.0 (integer column)" "$S/csv-check.sh" "$T/mut.csv"
+mut '7s/,PASS,/,ok,/';                  refute "csv-check rejects verified = ok" "$S/csv-check.sh" "$T/mut.csv"
+mut '8s/^[^,]*,/step5,/';               refute "csv-check rejects step = step5" "$S/csv-check.sh" "$T/mut.csv"
+mut 's/$/\r/';                          refute "csv-check rejects CRLF line endings" "$S/csv-check.sh" "$T/mut.csv"
+: > "$T/empty.csv";                     refute "csv-check rejects an empty file" "$S/csv-check.sh" "$T/empty.csv"
+refute "csv-check rejects a missing file" "$S/csv-check.sh" "$T/nonexistent.csv"
+head -n 1 "$HERE/sample.csv" > "$T/hdronly.csv"; check "csv-check accepts a header with no rows" "$S/csv-check.sh" "$T/hdronly.csv"
+mut '9s/,PASS,/,FAIL,/'; check "csv-check accepts FAIL rows (a result, not a format error)" "$S/csv-check.sh" "$T/mut.csv"
+
+# ---- aggregation: medians, best shape, FAIL rows left out -----------------------------------
+{ echo "$RH"
+  for r in "0 256 4" "0 256 1" "0 256 3" "0 256 2" "64 128 5" "64 128 6" "64 128 7"; do
+    set -- $r; echo "step07,warp,kron10,1024,32768,5,$1,$2,,0,$3,5,32000,1.0,PASS,0.1,0.1,G,1,13.0,c,2026-01-01T00:00:00Z"
+  done
+  echo "step07,warp,kron10,1024,32768,5,64,128,,0,0.1,5,32000,1.0,FAIL,0.1,0.1,G,1,13.0,c,2026-01-01T00:00:00Z"
+} > "$T/agg.csv"
+got=$(awk -F, -v mode=best -f "$S/csvagg.awk" "$T/agg.csv" | cut -f4,5,7,8,10)
+want=$(printf '0\t256\t8\t2.5\t1')
+[ "$got" = "$want" ] && ok "csvagg best: median 2.5 of the fastest shape, FAIL row counted, not timed" ||
+  bad "csvagg best: median 2.5 of the fastest shape, FAIL row counted, not timed" "got '$got' want '$want'"
+got=$(awk -F, -v mode=heat -f "$S/csvagg.awk" "$T/agg.csv" | cut -f4,5,6 | tr '\t\n' ' ')
+[ "$got" = "0 256 2.5 64 128 6 " ] && ok "csvagg heat: one median per grid x block" || bad "csvagg heat: one median per grid x block" "$got"
+
+# ---- gpu slug ------------------------------------------------------------------------------
+. "$S/results-common.sh"
+for p in "NVIDIA H100 80GB HBM3=h100" "NVIDIA H200=h200" "NVIDIA A100-SXM4-80GB=a100" \
+         "NVIDIA GeForce RTX 4090=rtx4090" "Tesla V100-SXM2-16GB=v100"; do
+  got=$(gpu_slug_of "${p%=*}")
+  [ "$got" = "${p#*=}" ] && ok "gpu slug of '${p%=*}' is ${p#*=}" || bad "gpu slug of '${p%=*}' is ${p#*=}" "got '$got'"
+done
+
+# ---- plots.sh on the samples -----------------------------------------------------------------
+mkdir -p "$T/data" "$T/out" "$T/steps/01_a" "$T/steps/02_b" "$T/steps/03_c" "$T/steps/04_d"
+cp "$HERE/sample.csv" "$T/data/bench-sample.csv"
+cp "$HERE/sample-scale.csv" "$T/data/scale-sample.csv"
+cp "$HERE/sample.trace.csv" "$T/data/bench-sample.trace.csv"
+cp "$HERE/sample-sweep.csv" "$T/data/sweep-sample.csv"
+readme() { printf '# Title\n\nIntro text.\n\n<!-- results:begin -->\nstale table\n<!-- results:end -->\n\nClosing text.\n'; }
+readme > "$T/README.md"
+for d in 01_a 02_b 03_c; do readme > "$T/steps/$d/README.md"; done
+printf '# no markers here\n' > "$T/steps/04_d/README.md"; cp "$T/steps/04_d/README.md" "$T/nomarkers.ref"
+plots() { PLOTS_DATA=$T/data PLOTS_OUT=$T/out PLOTS_RESULTS=$T/results PLOTS_README=$T/README.md \
+          PLOTS_STEPS=$T/steps "$S/plots.sh"; }
+if command -v gnuplot >/dev/null 2>&1; then
+  check "plots.sh runs on the sample CSV" plots
+  for fig in runtime:runtime-sample heatmap:heatmap-sample-step03-queue-kron18 frontier:frontier-sample \
+             scale:scale-sample speedup:speedup-sample; do
+    f=$T/out/${fig#*:}.svg
+    if [ -s "$f" ] && grep -q '</svg>' "$f"; then ok "plots/${fig%%:*}.gp writes a non-empty SVG"
+    else bad "plots/${fig%%:*}.gp writes a non-empty SVG" "$(ls "$T/out")"; fi
+  done
+  n=$(ls "$T"/out/heatmap-sample-*.svg 2>/dev/null | wc -l)
+  [ "$n" -eq 3 ] && ok "one heatmap per (step, variant, graph) of the sweep: 3" || bad "one heatmap per (step, variant, graph): 3" "got $n"
+  if gnuplot -e 'set terminal' 2>&1 | grep -Eq '^ *(pngcairo|png) '; then
+    n=$(find "$T/out" -name '*.png' -size +1k | wc -l)
+    [ "$n" -eq 7 ] && ok "a PNG beside every SVG (7)" || bad "a PNG beside every SVG (7)" "got $n"
+  else skip "this gnuplot has no png terminal"; fi
+  grep -q 'NVIDIA H100 80GB HBM3' "$T/out/runtime-sample.svg" && grep -q 'v0.1-12-gabc1234' "$T/out/runtime-sample.svg" &&
+    ok "figure subtitle names the GPU and the commit" || bad "figure subtitle names the GPU and the commit"
+else
+  skip "gnuplot not installed: figures not tested"
+  PLOTS_FIGURES=0 plots > /dev/null 2>&1
+fi
+
+# README tables
+body=$(sed -n '/results:begin/,/results:end/p' "$T/README.md")
+hdr_ok=$(grep -c '^| step | variant | kron20 | uniform20 | grid2000x2000 | luxembourg_osm | soc-Slashdot0902 | launch shape |$' <<<"$body")
+[ "$hdr_ok" = 1 ] && ok "README table: graph columns in class order" || bad "README table: graph columns in class order" "$body"
+grep -q '^| step03 | queue | 12.9 | 11.3 | 0.165 | 0.019 | 1.67 | auto×256 queue_cap=2 |$' <<<"$body" &&
+  ok "README table: median GTEPS of the fastest shape, shape and knobs" || bad "README table: median GTEPS of the fastest shape" "$body"
+grep -q '^| step01 | edge | .* 0.006 (1 FAIL) |' <<<"$body" && ok "README table: FAIL rows flagged" || bad "README table: FAIL rows flagged" "$body"
+[ "$(grep '^| ' <<<"$body" | tail -n 1 | cut -d'|' -f2)" = " CPU oracle " ] && ok "README table: CPU oracle row last" ||
+  bad "README table: CPU oracle row last" "$body"
+grep -q 'stale table' "$T/README.md" && bad "README table: old table removed" || ok "README table: old table removed"
+readme > "$T/expect.md"
+diff <(sed '/results:begin/,/results:end/d' "$T/README.md") <(sed '/results:begin/,/results:end/d' "$T/expect.md") > /dev/null &&
+  ok "README: text outside the markers unchanged" || bad "README: text outside the markers unchanged"
+cp "$T/README.md" "$T/README.first"
+out=$(PLOTS_FIGURES=0 plots 2>&1)
+cmp -s "$T/README.md" "$T/README.first" && grep -q 'unchanged' <<<"$out" && ok "README rewrite is idempotent" ||
+  bad "README rewrite is idempotent" "$out"
+s3=$(sed -n '/results:begin/,/results:end/p' "$T/steps/03_c/README.md")
+grep -q '^| step02 | flags |' <<<"$s3" && grep -q '^| step03 | queue |' <<<"$s3" && grep -q '^| step03 | dedup |' <<<"$s3" &&
+  ! grep -q '^| step01 \|CPU' <<<"$s3" && ok "step README: its rows and the previous step's" ||
+  bad "step README: its rows and the previous step's" "$s3"
+s1=$(sed -n '/results:begin/,/results:end/p' "$T/steps/01_a/README.md")
+[ "$(grep -c '^| step01 |' <<<"$s1")" = 2 ] && ! grep -q '^| step02' <<<"$s1" && ok "first step's README: its own rows only" ||
+  bad "first step's README: its own rows only" "$s1"
+cmp -s "$T/steps/04_d/README.md" "$T/nomarkers.ref" && ok "README without markers left alone" || bad "README without markers left alone"
+printf 'x\n<!-- results:begin -->\nkeep me\n' > "$T/README.md"; cp "$T/README.md" "$T/half.ref"
+PLOTS_FIGURES=0 plots > /dev/null 2>&1
+cmp -s "$T/README.md" "$T/half.ref" && ok "README with an unterminated marker left alone" || bad "README with an unterminated marker left alone"
+
+# no CSV: says so, exit 0, touches nothing
+mkdir -p "$T/none/data" "$T/none/out"; readme > "$T/none/README.md"; cp "$T/none/README.md" "$T/none/ref"
+out=$(PLOTS_DATA=$T/none/data PLOTS_OUT=$T/none/out PLOTS_RESULTS=$T/none/results PLOTS_README=$T/none/README.md \
+      PLOTS_STEPS=$T/none/steps "$S/plots.sh" 2>&1); rc=$?
+[ $rc -eq 0 ] && grep -q 'nothing to plot' <<<"$out" && [ -z "$(ls "$T/none/out")" ] && cmp -s "$T/none/README.md" "$T/none/ref" &&
+  ok "no CSV: says so, exits 0, touches nothing" || bad "no CSV: says so, exits 0, touches nothing" "rc $rc: $out"
+# an invalid CSV is refused
+mkdir -p "$T/inv/data"; sed '3s/,PASS,/,maybe,/' "$HERE/sample.csv" > "$T/inv/data/bench-x.csv"
+out=$(PLOTS_DATA=$T/inv/data PLOTS_OUT=$T/inv/out PLOTS_RESULTS=$T/inv/results PLOTS_README=$T/inv/README.md \
+      PLOTS_STEPS=$T/inv/steps "$S/plots.sh" 2>&1); rc=$?
+[ $rc -eq 1 ] && grep -q 'INVALID' <<<"$out" && ok "plots.sh refuses an invalid CSV (exit 1)" || bad "plots.sh refuses an invalid CSV" "rc $rc: $out"
+
+# ---- sweep.sh and bench.sh with fake steps ------------------------------------------------
+mkdir -p "$T/bin" "$T/gd"
+for s in step01 step02; do ln -s "$HERE/fake-step.sh" "$T/bin/$s"; done
+: > "$T/gd/soc-Slashdot0902.txt.gz"; : > "$T/gd/luxembourg_osm.mtx.gz"     # delaunay_n16 absent on purpose
+export GPU_SLUG=fake
+sw() { SWEEP_CSV=$T/sweep.csv SWEEP_GRIDS=0,1,2,4 SWEEP_BLOCKS=32,64,128 SWEEP_TRIALS=2 FAKE_LOG=$T/fake.log \
+       "$S/sweep.sh" "$T/bin/step01" "$T/bin/step02"; }
+check "sweep.sh runs every variant of every step" sw
+n=$(tail -n +2 "$T/sweep.csv" | wc -l)
+[ "$n" -eq $((2 * 2 * 4 * 3 * 2)) ] && ok "sweep: 2 steps x 2 variants x 12 shapes x 2 trials = 96 rows" || bad "sweep: 96 rows" "got $n"
+grep -q -- '-V edge -x 0,1,2,4 -b 32,64,128 -n 2 -R 1 -v -o ' "$T/fake.log" && grep -q -- '^step01 -g 18 ' "$T/fake.log" &&
+  ok "sweep: one process per variant, -x/-b lists, -v, GRAPH default -g 18" || bad "sweep: command line" "$(cat "$T/fake.log")"
+sw > /dev/null 2>&1; n=$(tail -n +2 "$T/sweep.csv" | wc -l)
+[ "$n" -eq 96 ] && ok "sweep: a second sweep replaces its (step, variant, graph) rows" || bad "sweep: rows replaced" "got $n"
+FAKE_NOGPU=1 sw > /dev/null 2>&1; rc=$?
+[ $rc -eq 77 ] && ok "sweep: exit 77 without a GPU" || bad "sweep: exit 77 without a GPU" "rc $rc"
+
+bn() { BENCH_OUT_DIR=$T/bench BENCH_LOG_DIR=$T/blog GRAPH_DIR=$T/gd BENCH_QUICK=1 BENCH_MIN_SCALE=18 \
+       "$S/bench.sh" "$T/bin/step01" "$T/bin/step02"; }
+bout=$(bn 2>&1); rc=$?
+[ $rc -eq 0 ] && ok "bench.sh (quick) with fake steps: exit 0" || bad "bench.sh (quick) with fake steps: exit 0" "rc $rc: $bout"
+check "bench: its CSV files pass csv-check" "$S/csv-check.sh" "$T/bench/bench-fake.csv" "$T/bench/scale-fake.csv" "$T/bench/bench-fake.trace.csv"
+grep -q 'delaunay_n16.*not found: skipped' <<<"$bout" && ok "bench: an absent real graph is skipped with a message" ||
+  bad "bench: an absent real graph is skipped with a message" "$bout"
+graphs=$(awk -F, 'NR > 1 && $1 == "cpu" { print $3 }' "$T/bench/bench-fake.csv" | sort -u | tr '\n' ' ')
+ncpu=$(awk -F, 'NR > 1 && $1 == "cpu"' "$T/bench/bench-fake.csv" | wc -l)
+[ "$graphs" = "grid1000x1000 kron20 luxembourg_osm soc-Slashdot0902 uniform20 " ] && [ "$ncpu" -eq $((5 * 2 * 3)) ] &&
+  ok "bench: cpu rows once per graph (5 graphs x 2 sources x 3 trials)" || bad "bench: cpu rows once per graph" "$graphs / $ncpu"
+n=$(awk -F, 'NR > 1 && $1 != "cpu"' "$T/bench/bench-fake.csv" | wc -l)
+[ "$n" -eq $((5 * 2 * 2 * 2 * 3)) ] && ok "bench: every step and variant on every graph, -R 2 -n 3" || bad "bench: main rows" "got $n"
+tg=$(awk -F, 'NR > 1 { print $3 }' "$T/bench/bench-fake.trace.csv" | sort -u | tr '\n' ' ')
+[ "$tg" = "kron20 luxembourg_osm soc-Slashdot0902 " ] && ok "bench: traces of one graph per class" || bad "bench: traces of one graph per class" "$tg"
+sg=$(awk -F, 'NR > 1 { print $2 "/" $3 }' "$T/bench/scale-fake.csv" | sort -u | tr '\n' ' ')
+[ "$sg" = "vertex/kron18 vertex/kron19 vertex/uniform18 vertex/uniform19 " ] && ok "bench: scale series, default variant" ||
+  bad "bench: scale series, default variant" "$sg"
+m=$T/bench/bench-fake.meta
+grep -q '^wall_s: ' "$m" && grep -q '^commit: ' "$m" && grep -q '^host: ' "$m" && grep -q '^## nvidia-smi' "$m" &&
+  grep -q $'^0\t[0-9.]*\tmain\tstep01\tvertex\tkron20\t' "$m" && ok "bench: .meta has provenance and the job table" ||
+  bad "bench: .meta has provenance and the job table" "$(head -n 20 "$m")"
+if command -v gnuplot >/dev/null 2>&1; then
+  mkdir -p "$T/bplots"
+  out=$(PLOTS_DATA=$T/bench PLOTS_OUT=$T/bplots PLOTS_README=$T/none.md PLOTS_STEPS=$T/none "$S/plots.sh" 2>&1); rc=$?
+  [ $rc -eq 0 ] && [ -s "$T/bplots/runtime-fake.svg" ] && [ -s "$T/bplots/scale-fake.svg" ] && [ -s "$T/bplots/frontier-fake.svg" ] &&
+    [ -s "$T/bplots/speedup-fake.svg" ] && ok "plots.sh draws bench.sh's output" || bad "plots.sh draws bench.sh's output" "$out"
+fi
+
+out=$(FAKE_FAIL_VARIANT=edge BENCH_PHASES=main bn 2>&1); rc=$?
+nj=$(grep -c '^bench: \[' <<<"$out")
+[ $rc -eq 1 ] && [ "$nj" -eq 20 ] && grep -q 'verification FAILED' <<<"$out" &&
+  ok "bench: a wrong answer is logged, the bench goes on, exit 1" || bad "bench: a wrong answer is logged" "rc $rc jobs $nj: $out"
+out=$(FAKE_HANG_VARIANT=edge BENCH_PHASES=main BENCH_BUDGET=7 bn 2>&1); rc=$?
+[ $rc -eq 1 ] && grep -q 'step01   edge .*timeout after' <<<"$out" && grep -q '18 skipped (budget)' <<<"$out" &&
+  grep -q '^skipped (budget):' "$T/bench/bench-fake.meta" && ok "bench: timeout(1) per job, the budget skips the rest and says so" ||
+  bad "bench: timeout and budget" "rc $rc: $out"
+out=$(FAKE_NOGPU=1 bn 2>&1); rc=$?
+[ $rc -eq 77 ] && ok "bench: exit 77 without a GPU" || bad "bench: exit 77 without a GPU" "rc $rc: $out"
+out=$(BENCH_DRYRUN=1 GPU_SLUG='' bn 2>/dev/null); rc=$?
+[ $rc -eq 0 ] && [ "$(grep -c -- '--cpu-baseline' <<<"$out")" -eq 5 ] && ok "bench: dry run lists the jobs, --cpu-baseline once per graph" ||
+  bad "bench: dry run" "rc $rc: $out"
+
+echo "plots: $pass passed, $fail failed"
+[ $fail -eq 0 ]
