@@ -73,6 +73,7 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
     snprintf(name, namelen, "complete%u", o->complete_n);
   }
   if (rc) return rc;
+  if (o->symmetrize && !o->name) strncat(name, "-sym", namelen - strlen(name) - 1);
   if (o->name) snprintf(name, namelen, "%s", o->name);
   double t1 = now_s();
   build_opts_t bo = {o->symmetrize, o->keep_self_loops, o->keep_duplicates};

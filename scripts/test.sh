@@ -8,7 +8,7 @@
 # Ends with "test: N passed, N failed" (and skipped, said so).
 set -u
 pass=0; failn=0; skip=0
-ok()   { pass=$((pass + 1)); [ -n "${VERBOSE:-}" ] && echo "  ok   $*"; }
+ok()   { pass=$((pass + 1)); if [ -n "${VERBOSE:-}" ]; then echo "  ok   $*"; fi; }
 bad()  { failn=$((failn + 1)); echo "  FAIL $*"; }
 skipped() { skip=$((skip + 1)); echo "  SKIP $*"; }
 
