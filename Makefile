@@ -100,6 +100,9 @@ build/asan/%: tests/unit/%.c $(ASAN_OBJS) tests/unit/testutil.h
 	$(CC) $(CFLAGS) $(TEST_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -Itests/unit \
 	  $< $(ASAN_OBJS) -o $@ $(TEST_LIBS) $(LDLIBS)
 
+# keep the sanitizer objects (make would delete them as intermediates)
+.SECONDARY: $(ASAN_OBJS)
+
 # make test: cmocka units (plain, then ASan+UBSan), every step built, CLI and -n0 smoke runs
 test: $(TEST_BINS) $(ASAN_BINS) $(STEP_BINS)
 	@scripts/test.sh $(TEST_BINS) -- $(ASAN_BINS) -- $(STEP_BINS)
