@@ -43,12 +43,6 @@ add path-1e5            "--path 100000 -r 0 -x 0 -b 256"
 if [ "$QUICK" = 0 ]; then
   add kron-16           "-g 16 -R 3 -x 0,64 -b 128,512"
   add grid-300x300      "-G 300x300 -R 2 -x 0 -b 256"
-  # hand graphs with hand-checked answers (tests/graphs/*.bfsN: expected levels from source N)
-  for exp in tests/graphs/*.bfs[0-9]*; do
-    [ -e "$exp" ] || continue
-    g=${exp%.bfs*}; s=${exp##*.bfs}
-    add "hand:$(basename "$exp")" "-f $g -r $s $SH_SOME --expect $exp"
-  done
   if [ -n "${GRAPH_DIR:-}" ] && [ -d "$GRAPH_DIR" ]; then
     for f in "$GRAPH_DIR"/*.{txt,el,wel,gr,graph,mtx}{,.gz}; do
       [ -e "$f" ] || continue
@@ -85,8 +79,17 @@ for bin in "$@"; do
   variants=$("$bin" --list-variants) || { echo "FAIL $bin --list-variants"; exit 1; }
   for v in $variants; do
     for c in "${cases[@]}"; do printf '%s %s %s %s\n' "$bin" "$v" "${c%%|*}" "${c#*|}"; done
-    # SSSP steps: negative weights (no cycle) and a negative cycle (a clean error)
     dir=$(ls -d steps/${bin##*/step}_* 2>/dev/null | head -1)
+    # hand graphs with hand-checked answers: tests/graphs/G.bfsN (BFS levels from
+    # source N) for BFS steps, G.ssspN (distances with the file's weights) for SSSP
+    kind=bfs; [ -n "$dir" ] && [ -e "$dir/sssp.cu" ] && kind=sssp
+    if [ "$QUICK" = 0 ]; then
+      for exp in tests/graphs/*.$kind[0-9]*; do
+        [ -e "$exp" ] || continue
+        printf '%s %s %s %s\n' "$bin" "$v" "hand:$(basename "$exp")" "-f ${exp%.$kind*} -r ${exp##*.$kind} $SH_SOME --expect $exp"
+      done
+    fi
+    # SSSP steps: negative weights (no cycle) and a negative cycle (a clean error)
     if [ -n "$dir" ] && [ -e "$dir/sssp.cu" ]; then
       printf '%s %s %s %s\n' "$bin" "$v" "negative-weights" "-g 12 --negative -R 3 $SH_SOME"
     fi
