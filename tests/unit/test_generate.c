@@ -1,8 +1,5 @@
 /* test_generate.c - the synthetic graph generators (harness/generate.c). */
-/* err.h before testutil.h: cmocka.h defines a fail() macro that would
- * otherwise mangle err.h's declaration of fail(). */
-#include "err.h"
-#include "testutil.h"
+#include "testutil.h" /* includes err.h before cmocka.h */
 
 #include <math.h>
 #include <omp.h>

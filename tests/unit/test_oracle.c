@@ -1,10 +1,7 @@
 /* test_oracle.c - the serial reference answers (harness/oracle.c). Hand-checked
  * small graphs first, then randomized cross-checks of one algorithm against
  * another and against an optimality certificate. */
-/* err.h before testutil.h: cmocka.h defines a fail() macro that would
- * otherwise mangle err.h's declaration of fail(). */
-#include "err.h"
-#include "testutil.h"
+#include "testutil.h" /* includes err.h before cmocka.h */
 
 #include "check.h"
 #include "generate.h"
