@@ -89,6 +89,18 @@ for bin in "$@"; do
         printf '%s %s %s %s\n' "$bin" "$v" "hand:$(basename "$exp")" "-f ${exp%.$kind*} -r ${exp##*.$kind} $SH_SOME --expect $exp"
       done
     fi
+    # knob settings a step asks to be checked (steps/NN_slug/check.knobs: one
+    # line of -K name=value ... per setting) on a few graphs of each class
+    if [ -n "$dir" ] && [ -f "$dir/check.knobs" ]; then
+      while read -r kn; do
+        [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] && continue
+        tag=$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')
+        for gcase in "kron-12|-g 12 -R 2 -x 1,0 -b 32,256" "grid-40x40|-G 40x40 -R 2 -x 1,0 -b 64" \
+                     "star-1e5|--star 100000 -r 0 -x 1,0 -b 256" "components|-f $tmp/components.el -R 3 -x 1,0 -b 32"; do
+          printf '%s %s %s %s\n' "$bin" "$v" "${gcase%%|*}[$tag]" "${gcase#*|} $kn"
+        done
+      done < "$dir/check.knobs"
+    fi
     # SSSP steps: negative weights (no cycle) and a negative cycle (a clean error)
     if [ -n "$dir" ] && [ -e "$dir/sssp.cu" ]; then
       printf '%s %s %s %s\n' "$bin" "$v" "negative-weights" "-g 12 --negative -R 3 $SH_SOME"
