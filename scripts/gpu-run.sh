@@ -50,6 +50,14 @@ for task in "$@"; do
     compare)  make compare > "$OUT/compare.log" 2>&1; tail -25 "$OUT/compare.log" ;;
     bench)    make bench > "$OUT/bench.log" 2>&1; tail -15 "$OUT/bench.log"; cp plots/data/bench-*.csv plots/data/*.meta "$OUT/" 2>/dev/null ;;
     sweep)    make sweep > "$OUT/sweep.log" 2>&1; tail -5 "$OUT/sweep.log"; cp results/sweep-*.csv "$OUT/" 2>/dev/null ;;
+    scale)    # issue 5: the largest Kronecker graph that fits, past 2^31 directed edges,
+              # with the best step (SCALE_STEP), verified; times and peak memory in the log
+              for sc in ${SCALES:-27 26}; do
+                /usr/bin/time -v timeout 400 bin/${SCALE_STEP:-step07} -g "$sc" -R 1 -n 3 -v -o "$OUT/scale.csv" \
+                  > "$OUT/scale-$sc.log" 2>&1; rc=$?
+                grep -E 'Time|Graph has|Trial|Median|Peak|memory in use|Verification|error|Maximum resident' "$OUT/scale-$sc.log"
+                [ $rc = 0 ] && break
+              done ;;
     *)        echo "unknown task $task"; exit 2 ;;
   esac
 done
