@@ -73,6 +73,16 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
     snprintf(name, namelen, "complete%u", o->complete_n);
   }
   if (rc) return rc;
+  /* graph_build drops self-loops; for SSSP a negative one is a negative cycle
+   * and must not vanish silently. */
+  if (STEP.problem == PROBLEM_SSSP && el.w && !o->keep_self_loops)
+    for (eid_t e = 0; e < el.len; e++)
+      if (el.src[e] == el.dst[e] && el.w[e] < 0) {
+        fail(EXIT_INPUT, "%s: self-loop at vertex %" PRIvid " has weight %d: a negative cycle",
+             o->file ? o->file : "graph", el.src[e], el.w[e]);
+        el_free(&el);
+        return EXIT_INPUT;
+      }
   if (o->symmetrize && !o->name) strncat(name, "-sym", namelen - strlen(name) - 1);
   if (o->name) snprintf(name, namelen, "%s", o->name);
   double t1 = now_s();
