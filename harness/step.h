@@ -94,9 +94,15 @@ typedef struct {
   void (*fini)(void *state);
 } step_t;
 
-STEP_EXPORT extern const step_t STEP;
-
 #ifdef __cplusplus
 }
+#endif
+
+/* Outside the extern "C" block (a linkage specification may not nest an
+ * extern "C" declaration for g++); the step defines it with STEP_EXPORT. */
+#ifdef __cplusplus
+extern "C" const step_t STEP;
+#else
+extern const step_t STEP;
 #endif
 #endif

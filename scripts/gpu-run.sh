@@ -58,6 +58,12 @@ for task in "$@"; do
                 grep -E 'Time|Graph has|Trial|Median|Peak|memory in use|Verification|error|Maximum resident' "$OUT/scale-$sc.log"
                 [ $rc = 0 ] && break
               done ;;
+    benchfill) # jobs a budgeted bench skipped: BENCHFILL="step05:vwarp:-u 22 step06:hqueue:-u 22"
+              while IFS=: read -r st va ga; do
+                [ -n "$st" ] || continue
+                timeout 120 bin/$st $ga -R 4 -n 5 -v -V "$va" -o plots/data/bench-h100.csv > "$OUT/fill-$st-$va.log" 2>&1
+                echo "benchfill: $st $va $ga exit $? $(grep '^Average' "$OUT/fill-$st-$va.log" | head -1)"
+              done <<< "$(tr ',' '\n' <<< "${BENCHFILL:-}")" ;;
     *)        echo "unknown task $task"; exit 2 ;;
   esac
 done
