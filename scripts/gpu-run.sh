@@ -49,7 +49,7 @@ for task in "$@"; do
               awk -F, 'NR>1 {k=$1" "$2" "$3; s[k]+=$11; c[k]++; if($15=="FAIL")f[k]=1} END {for (k in s) printf "%-40s %10.3f ms %s\n", k, s[k]/c[k], f[k]?"FAIL":""}' "$OUT/timings.csv" | sort ;;
     compare)  make compare > "$OUT/compare.log" 2>&1; tail -25 "$OUT/compare.log" ;;
     bench)    make bench > "$OUT/bench.log" 2>&1; tail -15 "$OUT/bench.log"; cp plots/data/bench-*.csv plots/data/*.meta "$OUT/" 2>/dev/null ;;
-    sweep)    make sweep > "$OUT/sweep.log" 2>&1; tail -5 "$OUT/sweep.log"; cp results/sweep-*.csv "$OUT/" 2>/dev/null ;;
+    sweep)    timeout "${SWEEP_BUDGET:-170}" make sweep > "$OUT/sweep.log" 2>&1; tail -5 "$OUT/sweep.log"; cp results/sweep-*.csv "$OUT/" 2>/dev/null ;;
     scale)    # issue 5: the largest Kronecker graph that fits, past 2^31 directed edges,
               # with the best step (SCALE_STEP), verified; times and peak memory in the log
               for sc in ${SCALES:-27 26}; do
