@@ -17,13 +17,13 @@ CFLAGS   += -std=c11 -Wall -Wextra -Werror -fopenmp -D_GNU_SOURCE -Iharness -I$(
 NVFLAGS  ?= -O3 -lineinfo
 NVFLAGS  += $(ARCH) -std=c++17 -Iharness -Werror all-warnings -Xcompiler -Wall,-Wextra,-fopenmp
 LDLIBS   := -L$(CUDA)/lib64 -lcudart -lz -lm -lgomp
+, := ,
 # cmocka: system package, or a private prefix (CMOCKA_PREFIX) on the GPU machine
 # (a dpkg -x of libcmocka0 + libcmocka-dev: CMOCKA_PREFIX=/tmp/cmocka/usr)
 CMOCKA_PREFIX ?=
 CMOCKA_LIBDIR ?= $(CMOCKA_PREFIX)/lib/x86_64-linux-gnu
 TEST_CFLAGS := $(if $(CMOCKA_PREFIX),-I$(CMOCKA_PREFIX)/include)
 TEST_LIBS   := $(if $(CMOCKA_PREFIX),-L$(CMOCKA_LIBDIR) -Wl$(,)-rpath$(,)$(CMOCKA_LIBDIR)) -lcmocka
-, := ,
 
 STEP_DIRS := $(sort $(wildcard steps/[0-9][0-9]_*))
 STEP_IDS  := $(foreach d,$(STEP_DIRS),step$(firstword $(subst _, ,$(notdir $(d)))))
