@@ -83,7 +83,9 @@ if [ -x tests/plots/test_plots.sh ]; then
   out=$(tests/plots/test_plots.sh 2>&1); rc=$?
   echo "$out" | tail -3
   p=$(grep -o '[0-9]* passed' <<< "$out" | tail -1 | grep -o '[0-9]*'); f=$(grep -o '[0-9]* failed' <<< "$out" | tail -1 | grep -o '[0-9]*')
-  pass=$((pass + ${p:-0})); failn=$((failn + ${f:-0}))
+  k=$(grep -o '[0-9]* skipped' <<< "$out" | tail -1 | grep -o '[0-9]*')
+  pass=$((pass + ${p:-0})); failn=$((failn + ${f:-0})); skip=$((skip + ${k:-0}))
+  grep '^skip - ' <<< "$out" | sed 's/^/  SKIP plots: /'
   [ $rc != 0 ] && [ "${f:-0}" = 0 ] && failn=$((failn + 1))
 fi
 

@@ -13,7 +13,8 @@ trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
 ok()   { pass=$((pass + 1)); echo "ok - $1"; }
 bad()  { fail=$((fail + 1)); echo "FAIL - $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | head -n 15 | sed 's/^/    /'; }
-skip() { echo "skip - $1"; }
+skip() { echo "skip - $1"; nskip=$((nskip + 1)); }
+nskip=0
 check() { local what=$1; shift; if out=$("$@" 2>&1); then ok "$what"; else bad "$what" "$out"; fi; }
 refute() { local what=$1; shift; if out=$("$@" 2>&1); then bad "$what (accepted)" "$out"; else ok "$what"; fi; }
 
@@ -202,5 +203,5 @@ out=$(BENCH_DRYRUN=1 GPU_SLUG='' bn 2>/dev/null); rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c -- '--cpu-baseline' <<<"$out")" -eq 5 ] && ok "bench: dry run lists the jobs, --cpu-baseline once per graph" ||
   bad "bench: dry run" "rc $rc: $out"
 
-echo "plots: $pass passed, $fail failed"
+if [ "$nskip" -gt 0 ]; then echo "plots: $pass passed, $fail failed, $nskip skipped"; else echo "plots: $pass passed, $fail failed"; fi
 [ $fail -eq 0 ]
