@@ -75,6 +75,10 @@ for b in "${bins[@]}"; do
     else bad "$s without a GPU: exit $rc, wanted 77 with a SKIP line"; fi
   else
     expect_exit 0 "$s -g 10 -R 2 -n 1 -v on the GPU" "$b" -g 10 -R 2 -n 1 -v
+    LAST_OUT=$(GALLERY_GPU_FREE_BYTES=100000 "$b" -g 12 -n 1 2>&1); rc=$?
+    if [ $rc = 3 ] && grep -q '^error: kron12 does not fit in GPU memory: the graph and distances need [0-9]* bytes' <<< "$LAST_OUT" \
+       && [ "$(grep -c '^error' <<< "$LAST_OUT")" = 1 ] && ! grep -q '^Trial' <<< "$LAST_OUT"; then ok "$s graph too large for the GPU: one clear line, exit 3"
+    else bad "$s graph too large for the GPU: exit $rc"; echo "$LAST_OUT" | tail -3; fi
   fi
 done
 
