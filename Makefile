@@ -44,7 +44,7 @@ NAMED_STEPS := $(filter $(STEP_IDS),$(MAKECMDGOALS))
 SEL_STEPS   := $(if $(NAMED_STEPS),$(NAMED_STEPS),$(STEP_IDS))
 SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 
-.PHONY: all test check compare sanitize sweep bench plots info help clean unit asan-unit cli-test \
+.PHONY: all test check compare sanitize sweep bench plots info help clean \
         $(STEP_IDS) fuzz
 .DEFAULT_GOAL := all
 all: $(STEP_BINS)
