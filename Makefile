@@ -9,7 +9,7 @@ CC       ?= gcc
 HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 SM       ?= $(if $(HAVE_GPU),native,90)
 ARCH     := $(if $(filter native,$(SM)),-arch=native,-arch=sm_$(SM))
-GRAPH_DIR ?= $(if $(wildcard ../shared/data),../shared/data,)
+GRAPH_DIR ?= graphs
 export GRAPH_DIR
 
 CFLAGS   ?= -O2 -g

@@ -12,7 +12,7 @@ FINAL_OUT=${OUT:-}
 OUT=results/gpu-run
 mkdir -p "$OUT"
 export PATH=/usr/local/cuda/bin:$PATH
-export GRAPH_DIR=${GRAPH_DIR:-$(for d in .data shared/data ../shared/data; do [ -d $d ] && { echo $d; break; }; done)}
+export GRAPH_DIR=${GRAPH_DIR:-$(for d in graphs; do [ -d $d ] && { echo $d; break; }; done)}
 if ls .deps/libcmocka*.deb >/dev/null 2>&1 && [ ! -f /usr/include/cmocka.h ]; then
   mkdir -p /tmp/cmocka
   for f in .deps/libcmocka*.deb; do dpkg -x "$f" /tmp/cmocka; done
