@@ -12,9 +12,10 @@
  *             top-down levels and a bitmap (1 bit per vertex) in bottom-up ones;
  *             the conversions run at the switch points, inside the timed region.
  *             Support: in-edges (the transpose, built in init; a symmetric
- *             graph is its own), and rows longer than `hub` expanded by a whole
- *             block each, so that the top-down levels before the switch do not
- *             wait on one virtual warp walking a hub.
+ *             graph is its own), and rows longer than `hub` cut into chunks of
+ *             4 * blockDim edges, a whole block per chunk, so that the top-down
+ *             levels before the switch do not wait on one virtual warp walking
+ *             a hub of 10^5 edges (kron22's largest row has 162913).
  * Idea:       top-down work is the out-edges of the frontier, |Q| * E/V on
  *             average; bottom-up work is at most the in-edges of the unvisited
  *             vertices R, and usually far less, because a vertex stops at its
@@ -58,7 +59,8 @@
  *             10^6 vertices; R is left as a question.
  *             Memory: the transpose of a directed graph doubles the graph
  *             (m + n + 1 more words); two bitmaps of n bits; a hub queue of
- *             cap entries.
+ *             cap 8-byte entries. A level whose hub chunks do not fit walks the
+ *             rest of its hubs with virtual warps (slow, correct).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +72,7 @@
 #include "step.h"
 
 #define FULL_MASK 0xffffffffu
+#define HUB_NONE (~0ULL) /* an empty hub-queue slot */
 
 /* NEW: what a level's kernels count, block-reduced into one array that the
  * host reads back once per level (06 read back only C_NEXT). */
@@ -109,7 +112,8 @@ typedef struct {
   eid_t *h_in_offsets_own;
   unsigned long long words;    /* NEW: bitmap words, ceil(n / 32)                  */
   unsigned *d_bm[2];           /* NEW: the frontier bitmap and the next one        */
-  vid_t *d_hubq;               /* NEW: hub rows of this level (cap entries)        */
+  unsigned long long *d_hubq;  /* NEW: hub chunks of this level: vertex << 32 | chunk */
+  unsigned long long hub_chunk; /* NEW: edges per chunk: 4 per thread of a block      */
   unsigned long long *d_counts; /* NEW: NC counters, zeroed every level            */
   char *dirs;                  /* NEW, -a only: the direction of every level       */
   int dirs_cap;
@@ -157,7 +161,9 @@ static __global__ void dobfs_topdown_kernel(dist_t iteration, unsigned long long
                                             dist_t *dist, vid_t *out_q,
                                             unsigned long long *counts, unsigned long long cap,
                                             unsigned bq_cap, unsigned vw,
-                                            unsigned long long hub, vid_t *hub_q) {
+                                            unsigned long long hub, unsigned long long chunk,
+                                            unsigned long long *hub_q,
+                                            unsigned long long hub_cap) {
   extern __shared__ vid_t bq[];     /* the block queue, bq_cap entries      */
   __shared__ unsigned bq_size;      /* claims this round (< bq_cap + blockDim) */
   __shared__ unsigned bq_n;         /* entries to flush this round          */
@@ -175,9 +181,23 @@ static __global__ void dobfs_topdown_kernel(dist_t iteration, unsigned long long
     if (warp < vwarps && i < in_size) {
       vid_t v = in_q[i];
       eid_t begin = offsets[v], end = offsets[v + 1];
-      if (end - begin > hub) { /* NEW: a hub: a whole block walks it (hub kernel) */
-        if (lane == 0) hub_q[atomicAdd(&counts[C_HUBS], 1ULL)] = v; /* < in_size <= cap */
-        end = begin; /* no `continue`: every thread must reach the barriers below */
+      if (end - begin > hub) {
+        /* NEW: a hub row: cut into chunks of `chunk` edges, one block per chunk
+         * (hub kernel). The virtual warp's leader claims k slots; the lanes of
+         * one virtual warp are aligned within a warp (blockDim % 32 == 0, vw | 32). */
+        unsigned long long k = (end - begin + chunk - 1) / chunk, at = 0;
+        unsigned leader = (threadIdx.x & 31) & ~(vw - 1);
+        unsigned vmask = vw == 32 ? FULL_MASK : ((1u << vw) - 1u) << leader;
+        if (lane == 0) at = atomicAdd(&counts[C_HUBS], k);
+        at = __shfl_sync(vmask, at, leader);
+        if (at + k <= hub_cap) {
+          for (unsigned long long j = lane; j < k; j += vw)
+            hub_q[at + j] = ((unsigned long long)v << 32) | j;
+          end = begin; /* no `continue`: every thread must reach the barriers below */
+        } else { /* no room: mark the claimed slots empty and walk the row here, as 06 */
+          for (unsigned long long j = at + lane; j < at + k && j < hub_cap; j += vw)
+            hub_q[j] = HUB_NONE;
+        }
       }
       int full = 0; /* this lane already found the block queue full */
       for (eid_t e = begin + lane; e < end; e += vw) {
@@ -219,20 +239,25 @@ static __global__ void dobfs_topdown_kernel(dist_t iteration, unsigned long long
   dobfs_flush_counts(counts, 0, f_out, f_in, f_max, 0, 0, 0); /* NEW */
 }
 
-/* NEW: the hub rows of a top-down level, one block per row at a time: the
- * block's threads stride over the row, and each warp pushes what it found
+/* NEW: the hub chunks of a top-down level, one block per chunk at a time: the
+ * block's threads stride over the chunk, and each warp pushes what it found
  * with one atomicAdd (a ballot gives every lane its slot). The loop bounds are
  * the same in every thread of the block (whole warps, see the header). */
-static __global__ void dobfs_hub_kernel(dist_t iteration, const vid_t *hub_q,
+static __global__ void dobfs_hub_kernel(dist_t iteration, const unsigned long long *hub_q,
+                                        unsigned long long hub_cap, unsigned long long chunk,
                                         const eid_t *offsets, const vid_t *cols,
                                         const eid_t *in_offsets, dist_t *dist, vid_t *out_q,
                                         unsigned long long *counts, unsigned long long cap) {
-  unsigned long long nhubs = counts[C_HUBS]; /* written by the top-down kernel before us */
+  unsigned long long nitems = counts[C_HUBS]; /* written by the top-down kernel before us */
+  if (nitems > hub_cap) nitems = hub_cap;    /* claims past the end were walked there    */
   unsigned lane = threadIdx.x & 31;
   unsigned long long f_out = 0, f_in = 0, f_max = 0;
-  for (unsigned long long j = blockIdx.x; j < nhubs; j += gridDim.x) {
-    vid_t v = hub_q[j];
-    eid_t begin = offsets[v], end = offsets[v + 1];
+  for (unsigned long long j = blockIdx.x; j < nitems; j += gridDim.x) {
+    unsigned long long item = hub_q[j];
+    if (item == HUB_NONE) continue; /* the same item in the whole block */
+    vid_t v = (vid_t)(item >> 32);
+    eid_t begin = offsets[v] + (item & 0xffffffffu) * chunk, row_end = offsets[v + 1];
+    eid_t end = begin + chunk < row_end ? begin + chunk : row_end;
     for (eid_t base = begin; base < end; base += blockDim.x) {
       eid_t e = base + threadIdx.x;
       int found = 0;
@@ -463,7 +488,8 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (s->cap < 1) s->cap = 1;
   s->d_queue[0] = (vid_t *)gpu_alloc(s->cap * sizeof(vid_t), "frontier queue 0");
   s->d_queue[1] = (vid_t *)gpu_alloc(s->cap * sizeof(vid_t), "frontier queue 1");
-  s->d_hubq = (vid_t *)gpu_alloc(s->cap * sizeof(vid_t), "hub queue");
+  s->d_hubq = (unsigned long long *)gpu_alloc(s->cap * sizeof(unsigned long long), "hub queue");
+  s->hub_chunk = 4ULL * (unsigned long long)lc->block;
   s->d_counts = (unsigned long long *)gpu_alloc(NC * sizeof(unsigned long long), "level counts");
   /* NEW: the frontier bitmaps, one bit per vertex */
   s->words = ((unsigned long long)g->n + 31) / 32;
@@ -579,15 +605,16 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       int grid = launch_grid(&s->lc, size * s->vw);
       dobfs_topdown_kernel<<<grid, block, s->bq_bytes>>>(
           iteration, size, in_q, g->offsets, g->cols, s->in_offsets, d_dist, out_q, s->d_counts,
-          s->cap, s->bq_cap, s->vw, s->hub, s->d_hubq);
+          s->cap, s->bq_cap, s->vw, s->hub, s->hub_chunk, s->d_hubq, s->cap);
       LAUNCH_CHECK();
       if (maxout > (double)s->hub) { /* NEW: only when the frontier may hold a hub */
-        unsigned long long hubs_max = (unsigned long long)(mf / ((double)s->hub + 1)) + 1;
-        unsigned long long cap_grid = (unsigned long long)s->lc.sm_count * 8;
-        int hgrid = s->lc.grid > 0 ? s->lc.grid
-                                   : (int)(hubs_max < cap_grid ? hubs_max : cap_grid);
-        dobfs_hub_kernel<<<hgrid, block>>>(iteration, s->d_hubq, g->offsets, g->cols,
-                                            s->in_offsets, d_dist, out_q, s->d_counts, s->cap);
+        /* chunks <= edges / chunk + rows; a grid that fills the device at most */
+        double bound = mf / (double)s->hub_chunk + mf / ((double)s->hub + 1) + 1;
+        double full = (double)s->lc.sm_count * 8;
+        int hgrid = s->lc.grid > 0 ? s->lc.grid : (int)(bound < full ? bound : full);
+        dobfs_hub_kernel<<<hgrid, block>>>(iteration, s->d_hubq, s->cap, s->hub_chunk,
+                                            g->offsets, g->cols, s->in_offsets, d_dist, out_q,
+                                            s->d_counts, s->cap);
         LAUNCH_CHECK();
       }
       CUDA_CHECK(cudaMemcpy(c, s->d_counts, sizeof c, cudaMemcpyDeviceToHost));
@@ -675,7 +702,9 @@ static const knob_def_t dobfs_knobs[] = {
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
     {"beta", 18,
      "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
-    {"hub", 1024, "top-down rows longer than this are walked by a whole block (0: every row)"},
+    {"hub", 1024,
+     "top-down rows longer than this are cut into chunks of 4*block edges, a block each "
+     "(0: every row)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {
