@@ -2,7 +2,7 @@
 # ablation10.sh [OUTDIR] - step 10's ablation and traces (steps/10_dobfs/README.md): every
 # variant (slides, beamer, topdown, bottomup) on kron20, kron22, uniform22, grid2000x2000,
 # soc-Slashdot0902 and luxembourg_osm, -R SOURCES -n TRIALS -v, rows into OUTDIR/ablation.csv;
-# then one traced run (-a) of the slides and beamer variants on TRACE_GRAPHS, whose per-level
+# before that, one traced run (-a) of the slides and beamer variants on TRACE_GRAPHS, whose per-level
 # rows (the harness's trace CSV) get the level's direction (the step's "Direction:" lines) as
 # a last column: OUTDIR/trace.csv. Environment: SOURCES (4), TRIALS (5), GRAPHS (labels as
 # below), TRACE_GRAPHS ("kron22 uniform22 soc-Slashdot0902"), BIN (bin/step10), GRAPH_DIR.
@@ -21,14 +21,6 @@ args() {
     *) echo "ablation10: unknown graph $1" >&2; return 1 ;;
   esac
 }
-for g in ${GRAPHS:-kron20 kron22 uniform22 grid2000x2000 soc-Slashdot0902 luxembourg_osm}; do
-  for v in $("$BIN" --list-variants); do
-    # shellcheck disable=SC2046
-    timeout 120 "$BIN" $(args "$g") --name "$g" -V "$v" -R "${SOURCES:-4}" -n "${TRIALS:-5}" -v \
-      -o "$OUT/ablation.csv" > "$OUT/ablation-$g-$v.log" 2>&1
-    echo "ablation10: $g $v exit $? $(grep -E '^(Average|Verification)' "$OUT/ablation-$g-$v.log" | tr '\n' ' ')"
-  done
-done
 for g in ${TRACE_GRAPHS:-kron22 uniform22 soc-Slashdot0902}; do
   for v in slides beamer; do
     rm -f "$OUT/t.csv" "$OUT/t.trace.csv"
@@ -39,6 +31,14 @@ for g in ${TRACE_GRAPHS:-kron22 uniform22 soc-Slashdot0902}; do
     [ -f "$OUT/trace.csv" ] || echo "$(head -1 "$OUT/t.trace.csv"),direction" > "$OUT/trace.csv"
     awk -F, -v OFS=, 'NR == FNR { if ($0 ~ /^Direction: level /) { split($0, a, " "); d[a[3]] = a[4] } next }
                       FNR > 1 { print $0, ($7 in d ? d[$7] : "unknown") }' "$log" "$OUT/t.trace.csv" >> "$OUT/trace.csv"
+  done
+done
+for g in ${GRAPHS:-kron20 kron22 uniform22 grid2000x2000 soc-Slashdot0902 luxembourg_osm}; do
+  for v in $("$BIN" --list-variants); do
+    # shellcheck disable=SC2046
+    timeout 120 "$BIN" $(args "$g") --name "$g" -V "$v" -R "${SOURCES:-4}" -n "${TRIALS:-5}" -v \
+      -o "$OUT/ablation.csv" > "$OUT/ablation-$g-$v.log" 2>&1
+    echo "ablation10: $g $v exit $? $(grep -E '^(Average|Verification)' "$OUT/ablation-$g-$v.log" | tr '\n' ' ')"
   done
 done
 rm -f "$OUT/t.csv" "$OUT/t.trace.csv"

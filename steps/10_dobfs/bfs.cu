@@ -114,6 +114,7 @@ typedef struct {
   unsigned *d_bm[2];           /* NEW: the frontier bitmap and the next one        */
   unsigned long long *d_hubq;  /* NEW: hub chunks of this level: vertex << 32 | chunk */
   unsigned long long hub_chunk; /* NEW: edges per chunk: 4 per thread of a block      */
+  int full_td, full_hub, full_dense; /* NEW: resident blocks of each kernel: grid caps */
   unsigned long long *d_counts; /* NEW: NC counters, zeroed every level            */
   unsigned long long *h_counts; /* NEW: their pinned host copy (a faster readback)   */
   char *dirs;                  /* NEW, -a only: the direction of every level       */
@@ -500,6 +501,13 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   size_t bm_bytes = (size_t)(s->words ? s->words : 1) * sizeof(unsigned);
   s->d_bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
   s->d_bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
+  /* NEW: every kernel loops (grid-stride), so its grid is capped at the blocks
+   * that fit on the device at once: each block ends with one flush of the
+   * counts, and one same-address atomic per 256 vertices would cost more than
+   * the level (kron22's 2 * 10^6-vertex frontier: 10^5 blocks). */
+  s->full_td = gpu_full_grid((const void *)dobfs_topdown_kernel, lc->block, s->bq_bytes);
+  s->full_hub = gpu_full_grid((const void *)dobfs_hub_kernel, lc->block, 0);
+  s->full_dense = gpu_full_grid((const void *)dobfs_bottomup_kernel, lc->block, 0);
   /* NEW: in-edges. A symmetric graph is its own transpose. */
   s->h_offsets = h->offsets;
   if (h->symmetric) {
@@ -515,7 +523,13 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   return 0;
 }
 
-/* NEW: the direction of level `level` (host; O(1)). */
+/* NEW: -x when given, else one thread per item (a virtual warp per queue entry
+ * for top-down) up to `full` resident blocks. */
+static int dobfs_grid(const dobfs_state_t *s, unsigned long long items, int full) {
+  int g = launch_grid(&s->lc, items);
+  return s->lc.grid > 0 || g < full ? g : full;
+}
+
 /* NEW: the level's counts, one small readback (the level's only round trip) */
 static void dobfs_read_counts(dobfs_state_t *s, unsigned long long *c) {
   CUDA_CHECK(cudaMemcpyAsync(s->h_counts, s->d_counts, NC * sizeof(unsigned long long),
@@ -524,6 +538,7 @@ static void dobfs_read_counts(dobfs_state_t *s, unsigned long long *c) {
   memcpy(c, s->h_counts, NC * sizeof(unsigned long long));
 }
 
+/* NEW: the direction of level `level` (host; O(1)). */
 static dir_t dobfs_choose(const dobfs_state_t *s, dir_t prev, int level, double nf, double mf,
                           double prev_nf, double r, double mu) {
   double n = (double)s->g.n, m = (double)s->g.m;
@@ -574,7 +589,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   dist_t iteration = 0;
   unsigned long long c[NC];
   int block = s->lc.block;
-  int dense_grid = launch_grid(&s->lc, s->words * 32); /* one thread per vertex unless -x */
+  int dense_grid = dobfs_grid(s, s->words * 32, s->full_dense); /* a thread per vertex, capped */
   while (size > 0) {
     trace_level_begin(st);
     dir = dobfs_choose(s, dir, iteration, nf, mf, prev_nf, r, mu); /* NEW */
@@ -614,7 +629,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         in_bitmap = 0;
       }
       vid_t *in_q = s->d_queue[cur];
-      int grid = launch_grid(&s->lc, size * s->vw);
+      int grid = dobfs_grid(s, size * s->vw, s->full_td); /* NEW: capped */
       dobfs_topdown_kernel<<<grid, block, s->bq_bytes>>>(
           iteration, size, in_q, g->offsets, g->cols, s->in_offsets, d_dist, out_q, s->d_counts,
           s->cap, s->bq_cap, s->vw, s->hub, s->hub_chunk, s->d_hubq, s->cap);
@@ -622,7 +637,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       if (maxout > (double)s->hub) { /* NEW: only when the frontier may hold a hub */
         /* chunks <= edges / chunk + rows; a grid that fills the device at most */
         double bound = mf / (double)s->hub_chunk + mf / ((double)s->hub + 1) + 1;
-        double full = (double)s->lc.sm_count * 8;
+        double full = (double)s->full_hub;
         int hgrid = s->lc.grid > 0 ? s->lc.grid : (int)(bound < full ? bound : full);
         dobfs_hub_kernel<<<hgrid, block>>>(iteration, s->d_hubq, s->cap, s->hub_chunk,
                                             g->offsets, g->cols, s->in_offsets, d_dist, out_q,
