@@ -666,9 +666,10 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       r = r > (double)next ? r - (double)next : 0;
       mu = mu > (double)c[C_IN] ? mu - (double)c[C_IN] : 0;
     }
+    /* dups: of the top-down queue this frontier came from (0 after a bottom-up
+     * level); edges: counted by the bottom-up kernel, else the harness's census */
     trace_level_end(st, iteration, (long long)size,
-                    dir == DIR_BOTTOMUP ? (long long)c[C_EDGES] : -1,
-                    tracing ? (dir == DIR_BOTTOMUP ? 0 : dups) : -1);
+                    dir == DIR_BOTTOMUP ? (long long)c[C_EDGES] : -1, tracing ? dups : -1);
     long long next_dups = 0;
     if (tracing && built_queue && next > 0 && !rebuilt) {
       unsigned long long d = 0;
