@@ -16,7 +16,7 @@ if (!exists("data")) data = 'plots/data/trace-step10-h100.csv'
 if (!exists("graphs")) graphs = 'kron22 uniform22 soc-Slashdot0902'
 if (!exists("width")) width = 1500
 if (!exists("height")) height = 820
-if (!exists("title")) title = 'Step 10: direction per BFS level (one seeded source; circle/blue = top-down, square/orange = bottom-up)'
+if (!exists("title")) title = 'Step 10: the direction of every BFS level (circle/blue = top-down, square/orange = bottom-up)'
 if (!exists("subtitle")) subtitle = system("awk -F, 'NR == 2 { printf \"%s, commit %s\", $12, $13 }' ".data)
 load gpdir.'/common.gp'
 
@@ -29,7 +29,7 @@ set xlabel 'BFS level'
 set key top right font ',9'
 do for [i = 1:n] {
   g = word(graphs, i)
-  set title g.': frontier and edges inspected (beamer rule)' font ',11'
+  set title g.': frontier, edges inspected (beamer)' font ',11'
   set logscale y
   set format y '%g'
   set ylabel 'vertices / edges (log scale)'
@@ -40,7 +40,7 @@ do for [i = 1:n] {
 }
 do for [i = 1:n] {
   g = word(graphs, i)
-  set title g.': time per level (ms), beamer solid, slides hatched' font ',11'
+  set title g.': ms per level (beamer solid, slides hatched)' font ',11'
   set format y '%g'
   set ylabel 'ms'
   set yrange [0:*]
