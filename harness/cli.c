@@ -41,7 +41,7 @@ static int parse_list(const char *opt, const char *s, long long lo, long long hi
 }
 
 enum { OPT_PATH = 256, OPT_STAR, OPT_COMPLETE, OPT_KEEP, OPT_NEG, OPT_NAME, OPT_KSL, OPT_KDUP,
-       OPT_CPU, OPT_LISTV, OPT_LISTK };
+       OPT_CPU, OPT_LISTV, OPT_LISTK, OPT_KSETS };
 
 int cli_parse(int argc, char **argv, options_t *o) {
   static const struct option longopts[] = {
@@ -51,6 +51,7 @@ int cli_parse(int argc, char **argv, options_t *o) {
       {"keep-self-loops", no_argument, 0, OPT_KSL}, {"keep-duplicates", no_argument, 0, OPT_KDUP},
       {"cpu-baseline", no_argument, 0, OPT_CPU},  {"list-variants", no_argument, 0, OPT_LISTV},
       {"list-knobs", no_argument, 0, OPT_LISTK},  {"help", no_argument, 0, 'h'},
+      {"knob-sets", required_argument, 0, OPT_KSETS},
       {0, 0, 0, 0}};
   memset(o, 0, sizeof *o);
   o->grid_keep = 0.85;
@@ -124,6 +125,7 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case OPT_CPU: o->cpu_baseline = 1; break;
       case OPT_LISTV: o->list_variants = 1; break;
       case OPT_LISTK: o->list_knobs = 1; break;
+      case OPT_KSETS: o->knob_sets = optarg; break;
       case 'h': o->help = 1; break;
       case ':': return fail(EXIT_INPUT, "option %s needs a value", argv[optind - 1]);
       default: return fail(EXIT_INPUT, "unknown option '%s' (try -h)", argv[optind - 1]);
@@ -160,6 +162,7 @@ void cli_usage(FILE *out, const char *prog) {
           "  -v             verify every trial (the last is always verified)\n"
           "  -a             per-level trace of the last trial\n"
           "  -V VARIANT     (--list-variants)     -K NAME=VALUE   (--list-knobs)\n"
+          "  --knob-sets 'A=1,B=2;A=0'  one run per set (each on top of -K), one graph and oracle\n"
           "  -x GRID[,..]   blocks (0 = the step picks)   -b BLOCK[,..] threads per block (256)\n"
           "output:\n"
           "  -o FILE.csv    append CSV rows (with -a also FILE.trace.csv)\n"

@@ -36,6 +36,7 @@ typedef struct {
   int trace;                /* -a                                        */
   const char *variant;      /* -V NAME (NULL: the step's first)          */
   const char *knobs[CLI_MAX_KNOBS]; int num_knobs; /* -K name=value      */
+  const char *knob_sets;    /* --knob-sets 'a=1,b=2;a=0': each set on top of -K, one run each */
   int grids[CLI_MAX_LIST];  int num_grids;  /* -x (0 = the step picks)   */
   int blocks[CLI_MAX_LIST]; int num_blocks; /* -b (256)                  */
   /* output */

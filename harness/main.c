@@ -166,17 +166,30 @@ static const char *oracle_name(const graph_t *g, problem_t p) {
   return "dijkstra";
 }
 
-/* Knob values: defaults, then -K name=value. */
-static int resolve_knobs(const options_t *o, long *values, char *desc, size_t desclen) {
+/* Knob values: defaults, then -K name=value, then the settings of one
+ * --knob-sets set (set: "a=1,b=2"; NULL or "" for none). */
+static int resolve_knobs(const options_t *o, const char *set, long *values, char *desc, size_t desclen) {
   int nk = 0;
   while (STEP.knobs && STEP.knobs[nk].name) nk++;
   for (int i = 0; i < nk; i++) values[i] = STEP.knobs[i].def;
-  for (int k = 0; k < o->num_knobs; k++) {
-    const char *eq = strchr(o->knobs[k], '=');
-    size_t len = (size_t)(eq - o->knobs[k]);
+  const char *items[CLI_MAX_KNOBS * 2];
+  char setbuf[1024];
+  int nitems = 0;
+  for (int k = 0; k < o->num_knobs; k++) items[nitems++] = o->knobs[k];
+  if (set && *set) {
+    snprintf(setbuf, sizeof setbuf, "%s", set);
+    for (char *tok = strtok(setbuf, ","); tok; tok = strtok(NULL, ",")) {
+      if (nitems >= CLI_MAX_KNOBS * 2) return fail(EXIT_INPUT, "--knob-sets: too many settings in '%s'", set);
+      if (!strchr(tok, '=')) return fail(EXIT_INPUT, "--knob-sets: '%s' is not name=value", tok);
+      items[nitems++] = tok;
+    }
+  }
+  for (int k = 0; k < nitems; k++) {
+    const char *eq = strchr(items[k], '=');
+    size_t len = (size_t)(eq - items[k]);
     int found = -1;
     for (int i = 0; i < nk; i++)
-      if (strlen(STEP.knobs[i].name) == len && strncmp(STEP.knobs[i].name, o->knobs[k], len) == 0)
+      if (strlen(STEP.knobs[i].name) == len && strncmp(STEP.knobs[i].name, items[k], len) == 0)
         found = i;
     if (found < 0) {
       char known[512] = "";
@@ -184,7 +197,7 @@ static int resolve_knobs(const options_t *o, long *values, char *desc, size_t de
         strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
         strncat(known, STEP.knobs[i].name, sizeof known - strlen(known) - 1);
       }
-      return fail(EXIT_INPUT, "unknown knob '%.*s' (this step's knobs: %s)", (int)len, o->knobs[k],
+      return fail(EXIT_INPUT, "unknown knob '%.*s' (this step's knobs: %s)", (int)len, items[k],
                   nk ? known : "none");
     }
     char *end = NULL;
@@ -238,7 +251,23 @@ int main(int argc, char **argv) {
   }
   long knob_values[64];
   char knob_desc[1024];
-  if (resolve_knobs(&o, knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+  /* --knob-sets: the sets, split at ';' (each checked now, before any work) */
+  char ksets_buf[4096];
+  const char *ksets[64];
+  int num_ksets = 0;
+  ksets[0] = NULL;
+  if (o.knob_sets) {
+    snprintf(ksets_buf, sizeof ksets_buf, "%s", o.knob_sets);
+    for (char *p = ksets_buf, *semi; p && num_ksets < 64; p = semi ? semi + 1 : NULL) {
+      semi = strchr(p, ';');
+      if (semi) *semi = '\0';
+      ksets[num_ksets++] = p;
+    }
+    for (int k = 0; k < num_ksets; k++)
+      if (resolve_knobs(&o, ksets[k], knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+  }
+  if (num_ksets == 0) num_ksets = 1;
+  if (resolve_knobs(&o, ksets[0], knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
 
   printf("%s: %s [variant %s%s%s]\n", stepname, STEP.title, variant, knob_desc[0] ? ", " : "", knob_desc);
   graph_t g;
@@ -310,14 +339,27 @@ int main(int argc, char **argv) {
   int oracle_rc = 0;
   const char *oname = oracle_name(&g, prob);
   int serial = strcmp(oname, "bellman-ford") == 0; /* it may fail(): one writer of the message */
+  /* SSSP: a source whose oracle finds a negative cycle is still given to the
+   * step, which must fail on it too (its own error line, exit 2); a step that
+   * returns distances there fails verification. */
+  char *negcycle = (char *)calloc((size_t)nsrc, 1);
+  if (!negcycle) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : oracle_rc) if (!serial)
   for (int i = 0; i < nsrc; i++) {
     double t0 = now_s();
-    oracle_rc |= run_oracle(&g, prob, srcs[i], S[i].expect) != 0;
+    int orc = run_oracle(&g, prob, srcs[i], S[i].expect);
+    if (orc && serial && strstr(fail_message(), "negative cycle")) negcycle[i] = 1;
+    else oracle_rc |= orc != 0;
     S[i].cpu_ms = (now_s() - t0) * 1e3;
   }
-  if (oracle_rc) return error_exit(EXIT_INPUT); /* negative cycle: one message */
+  if (oracle_rc) return error_exit(EXIT_INPUT); /* one message */
   for (int i = 0; i < nsrc; i++) {
+    if (negcycle[i]) {
+      for (vid_t v = 0; v < g.n; v++) S[i].expect[v] = DIST_INF;
+      printf("Source %" PRIvid ": the CPU oracle finds a negative cycle reachable from it; "
+             "the step must report one\n", S[i].src);
+      continue;
+    }
     S[i].edges = graph_reached_edges(&g, S[i].expect);
     for (vid_t v = 0; v < g.n; v++)
       if (S[i].expect[v] != DIST_INF) {
@@ -395,6 +437,11 @@ int main(int argc, char **argv) {
   gpu_timer_t timer;
   gpu_timer_init(&timer);
   long long checked = 0, failed = 0;
+  for (int ks = 0; ks < num_ksets; ks++) {
+  if (ks > 0) {
+    resolve_knobs(&o, ksets[ks], knob_values, knob_desc, sizeof knob_desc); /* checked above */
+  }
+  if (o.knob_sets) printf("Knobs: %s\n", knob_desc);
   for (int gx = 0; gx < o.num_grids; gx++) {
     for (int bx = 0; bx < o.num_blocks; bx++) {
       launch_t lc = {o.grids[gx], o.blocks[bx], variant, STEP.knobs, knob_values, gi.sm_count};
@@ -428,6 +475,11 @@ int main(int argc, char **argv) {
           float ms = gpu_timer_stop(&timer);
           if (rc) return error_exit(rc);
           CUDA_CHECK(cudaGetLastError());
+          if (negcycle[i]) {
+            fprintf(stderr, "error: %s returned distances from source %" PRIvid
+                    ", but a negative cycle is reachable from it (CPU oracle)\n", stepname, S[i].src);
+            return EXIT_VERIFY;
+          }
           if (trial < 0) continue;
           const char *verdict = "UNCHECKED";
           if (o.verify_all || last) {
@@ -445,6 +497,9 @@ int main(int argc, char **argv) {
           gteps[nt++] = gt;
           printf("Trial Time: %10.4f ms  source %" PRIvid "  levels %d  GTEPS %.4f  %s\n", ms,
                  S[i].src, st.levels, gt, verdict);
+          if (last && st.relaxations >= 0) /* SSSP work: relax operations vs the reached edges */
+            printf("  relaxations %lld (%.3f per reached edge), pushes %lld\n", st.relaxations,
+                   S[i].edges ? (double)st.relaxations / (double)S[i].edges : 0.0, st.pushes);
           report_row_t r = {stepname, variant, gname, knob_desc, verdict, g.n, S[i].src, g.m,
                             S[i].edges, lc.grid, lc.block, trial, st.levels, ms, upload_ms, init_ms};
           report_row(csv, &r, &prov);
@@ -485,6 +540,7 @@ int main(int argc, char **argv) {
              nt ? sum / nt : 0, med, medg, lc.grid, lc.block);
     }
   }
+  } /* knob sets */
   if (o.dist_file && io_write_dist(o.dist_file, h_dist, g.n)) return error_exit(EXIT_INPUT);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
@@ -499,7 +555,7 @@ int main(int argc, char **argv) {
   if (csv) fclose(csv);
   if (tcsv) fclose(tcsv);
   for (int i = 0; i < nsrc; i++) free(S[i].expect);
-  free(S); free(srcs); free(h_dist); free(trace); free(census_v); free(census_e); free(times); free(gteps);
+  free(S); free(srcs); free(negcycle); free(h_dist); free(trace); free(census_v); free(census_e); free(times); free(gteps);
   graph_free(&g);
   return failed ? EXIT_VERIFY : 0;
 }

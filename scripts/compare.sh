@@ -1,12 +1,31 @@
 #!/usr/bin/env bash
 # compare.sh BIN... - the main job (make compare): every step and variant on
 # one graph (GRAPH, default "-g 20": Kronecker scale 20), verified, one table:
-# step, variant, median time, GTEPS, speedup over step 01 and over the CPU
-# oracle. Rows go to results/compare.csv too.
+# step, variant, median time, GTEPS, speedup over the first step and over the
+# CPU oracle. Rows go to results/compare.csv too.
+# BFS and SSSP steps (steps/NN_*/sssp.cu) are never mixed in one table: the
+# SSSP steps get a second table on SSSP_GRAPH (default: GRAPH, with the
+# harness's random weights 1..255), against the CPU's Dijkstra, rows in
+# results/compare-sssp.csv.
 set -u
 GRAPH=${GRAPH:--g 20}
 SOURCES=${SOURCES:-4}
 TRIALS=${TRIALS:-3}
+bfs_bins=() sssp_bins=()
+for bin in "$@"; do
+  dir=$(ls -d steps/${bin##*/step}_* 2>/dev/null | head -1)
+  if [ -n "$dir" ] && [ -e "$dir/sssp.cu" ]; then sssp_bins+=("$bin"); else bfs_bins+=("$bin"); fi
+done
+if [ -z "${COMPARE_PROBLEM:-}" ]; then
+  rc=0
+  if [ ${#bfs_bins[@]} -gt 0 ]; then COMPARE_PROBLEM=bfs "$0" "${bfs_bins[@]}" || rc=$?; fi
+  if [ ${#sssp_bins[@]} -gt 0 ]; then
+    [ $rc = 77 ] && exit 77
+    COMPARE_PROBLEM=sssp GRAPH="${SSSP_GRAPH:-$GRAPH}" COMPARE_CSV="${COMPARE_SSSP_CSV:-results/compare-sssp.csv}" \
+      "$0" "${sssp_bins[@]}" || { r=$?; [ $rc = 0 ] && rc=$r; }
+  fi
+  exit $rc
+fi
 csv=${COMPARE_CSV:-results/compare.csv}
 mkdir -p "$(dirname "$csv")"; rm -f "$csv"
 status=0; first=1
@@ -22,7 +41,7 @@ for bin in "$@"; do
   done
 done
 [ -s "$csv" ] || { echo "compare: no results"; exit 1; }
-awk -F, '
+awk -F, -v problem="$COMPARE_PROBLEM" '
   NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
   { key = $col["step"] SUBSEP $col["variant"]
     if (!(key in seen)) { seen[key] = 1; order[++n] = key }
@@ -37,8 +56,8 @@ awk -F, '
   END {
     for (i = 1; i <= n; i++) { k = order[i]; m[k] = med(ms, k, cnt[k]); g[k] = med(gt, k, cnt[k]) }
     for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP); if (p[1] == "cpu") cpu = m[order[i]]; else if (!base) base = m[order[i]] }
-    printf "\nmake compare: %s on %s\n", graph, gpu
-    printf "%-8s %-10s %12s %9s %10s %10s %9s\n", "step", "variant", "median ms", "GTEPS", "vs step01", "vs CPU", "verified"
+    printf "\nmake compare (%s): %s on %s\n", problem, graph, gpu
+    printf "%-8s %-10s %12s %9s %10s %10s %9s\n", "step", "variant", "median ms", "GTEPS", "vs first", "vs CPU", "verified"
     for (i = 1; i <= n; i++) {
       k = order[i]; split(k, p, SUBSEP)
       printf "%-8s %-10s %12.3f %9.3f %9.2fx %9.2fx %9s\n", p[1], p[2], m[k], g[k], base / m[k], cpu / m[k],
