@@ -27,15 +27,20 @@ declare -A G=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x20
               [rome99]="-f $GRAPH_DIR/rome99.gr.gz" [luxembourg_osm]="-f $GRAPH_DIR/luxembourg_osm.mtx.gz")
 GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 rome99 luxembourg_osm}
 # the rows: each adds one technique to the row above (the last = the step's defaults)
-base="dedup=0,classify=0,vw=16,dp=0,coalesce=0,loop=0"
+P="ttas=0,stale=0"   # the paper's rows: without the two additions
+base="dedup=0,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P"
+paper="dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,$P"
 SETS="$base"
-SETS+=";dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0"
-SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=0,loop=0"
-SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=1,loop=0"
-SETS+=";dedup=2,classify=1,vw=0,dp=0,coalesce=1,loop=0"
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=0"
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1"
-SETS+=";dedup=1,classify=1,vw=0,dp=4096,coalesce=1,loop=1"
+SETS+=";dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=0,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=1,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=0,dp=0,coalesce=1,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=0,$P"
+SETS+=";$paper"
+SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=0"
+SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"   # the step's defaults
+SETS+=";dedup=1,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"
+SETS+=";dedup=2,classify=1,vw=16,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"
 {
   echo "# ablation09.sh $(date -u +%FT%TZ) commit $(git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null)"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1
@@ -56,7 +61,7 @@ done
 # relax operations per round: base, +dedup, all on (one source: the first of -R 1)
 [ -s "$relax" ] || echo "config,graph,src,round,frontier,relax,reached_edges" > "$relax"
 for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm}; do
-  for cfg in "base|$base" "dedup|dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0" "hbf|"; do
+  for cfg in "base|$base" "dedup|dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P" "paper|$paper" "step09|"; do
     name=${cfg%%|*}; ks=${cfg#*|}
     t=$(mktemp -d)
     # shellcheck disable=SC2086

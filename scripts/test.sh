@@ -48,6 +48,7 @@ expect_exit() {  # want label cmd...
   LAST_OUT=$out
 }
 have_gpu=0; nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+tmpd=$(mktemp -d); trap 'rm -rf "$tmpd"' EXIT
 for b in "${bins[@]}"; do
   s=$(basename "$b")
   expect_exit 0 "$s --list-variants" "$b" --list-variants
@@ -60,6 +61,12 @@ for b in "${bins[@]}"; do
   expect_exit 2 "$s -g 99" "$b" -g 99
   expect_exit 2 "$s bad variant" "$b" -g 4 -V no-such-variant
   expect_exit 2 "$s unknown knob" "$b" -g 4 -K no_such_knob=1
+  expect_exit 2 "$s unknown knob in --knob-sets" "$b" -g 4 --knob-sets "no_such_knob=1"
+  if [ -e "$(ls -d steps/${s#step}_* 2>/dev/null | head -1)/sssp.cu" ]; then   # SSSP: 32-bit limit, before any GPU work
+    printf '0 1 2000000000\n1 2 2000000000\n' > "$tmpd/overflow.wel"
+    expect_exit 2 "$s distances past 32 bits" "$b" -f "$tmpd/overflow.wel" -r 0 -n 1
+    [ "$(grep -c '^error: .*2147483647' <<< "$LAST_OUT")" = 1 ] && ok "$s one error line naming the 32-bit limit" || bad "$s: overflow message: $LAST_OUT"
+  fi
   expect_exit 2 "$s source out of range" "$b" -g 4 -r 99 -n 1
   grep -q 'error: source 99 is out of range' <<< "$LAST_OUT" && ok "$s names the bad source" || bad "$s: no clear source-range message"
   expect_exit 2 "$s missing file" "$b" -f /nonexistent/graph.el -n 1

@@ -20,8 +20,13 @@
  *             coalesce  1 warp-aggregated enqueue (one atomic per warp, the
  *                       warp's entries written side by side); 0 one atomic each
  *             loop      0 the host runs the rounds (one readback per round);
- *                       1 the device does: each round's grid tail-launches a
- *                       one-thread dispatcher that tail-launches the next round
+ *                       1 the device does: the last block of a round ends it
+ *                       and tail-launches the next round (with child grids in
+ *                       the round, a one-thread dispatcher tail-launched after
+ *                       them does), the host reads the state once at the end
+ *             and two that the paper does not have, measured separately:
+ *             ttas      a plain load before each atomicMin
+ *             stale     skip a queue entry that fell again in this round
  * Idea:       Bellman-Ford relaxes only the out-edges of the vertices whose
  *             distance fell in the previous round (the frontier, a queue).
  *             Round r relaxes (u, v, w) with atomicMin(info[v], (d(u) + w, r));
@@ -98,6 +103,7 @@ typedef struct {
   unsigned long long scanned;   /* out-edges of the expanded entries            */
   unsigned long long pushes;    /* queue entries, all rounds                    */
   unsigned long long children;  /* child grids launched                         */
+  unsigned long long children_prev; /* ... before this round                     */
   unsigned long long child_fail;/* hubs done by the parent: launch refused      */
   int round;                    /* the round being (or next to be) expanded     */
   int cur;                      /* the queue it expands                         */
@@ -105,6 +111,7 @@ typedef struct {
   int phase;                    /* 0: round expanded, not finalized; 1: finalized */
   int err;                      /* device launch error (loop=1), 0 if none      */
   int chain_left;               /* rounds the device may still chain            */
+  unsigned blocks_done;         /* blocks of this round finished (loop=1)       */
 } hbf_ctl_t;
 
 typedef struct {
@@ -128,7 +135,7 @@ typedef struct {
   unsigned long long cap;       /* entries of each queue                        */
   long long lo;                 /* lowest possible distance: -(n-1) max|w-|     */
   vid_t n;
-  int dedup, classify, vw, dp, coalesce, chain;
+  int dedup, classify, vw, dp, coalesce, chain, ttas, stale;
   int block, fixed_grid, resident_threads, max_rounds;
 } hbf_args_t;
 
@@ -184,6 +191,10 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
       a->info[v] = key;
       return push;
     }
+    /* NEW (ttas, not in the paper): most relaxations lower nothing; a load
+     * from L2 settles those without an atomic. A stale load is larger, never
+     * smaller (d only falls), so it can only let a useless atomic through. */
+    if (a->ttas && key >= __ldcg(&a->info[v])) return 0;
     unsigned long long old = atomicMin(&a->info[v], key);
     /* lowered it, and nobody pushed v in this round yet */
     return push && key < old && (unsigned)old != (unsigned)round;
@@ -193,6 +204,7 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
     a->dist[v] = d;
     return push;
   }
+  if (a->ttas && d >= __ldcg(&a->dist[v])) return 0;
   int old = atomicMin(&a->dist[v], d);
   if (d >= old || !push) return 0;
   if (a->dedup == 1) return atomicExch(&a->mark[v], round) != round;
@@ -254,20 +266,13 @@ static __global__ void hbf_child_kernel(hbf_args_t a, int round, vid_t u, dist_t
 }
 
 static __global__ void hbf_dispatch_kernel(hbf_args_t a);
+static __device__ void hbf_dispatch(const hbf_args_t *ap);
 
 /* One round: the virtual warps take queue entries (a grid-stride loop, so a
  * virtual warp may take several: the paper's "more vertices per warp"). */
 static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long long in_size,
                                          int vw) {
   int cur = a.ctl->cur, nxt = cur ^ 1;
-  if (a.chain && blockIdx.x == 0 && threadIdx.x == 0) {
-    /* NEW (loop=1): the dispatcher runs when this grid and all its child
-     * grids are complete (tail launch: no device-side synchronize). */
-    a.ctl->phase = 0;
-    hbf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) { a.ctl->err = (int)e; a.ctl->status = HBF_HANDBACK; }
-  }
   unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
   unsigned long long wid = tid / vw;
@@ -279,7 +284,17 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
   const vid_t *in_q = a.queue[cur];
   for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
     vid_t u = in_q[i];
-    dist_t du = hbf_dist_of(&a, u);
+    dist_t du;
+    if (a.dedup == 2) {
+      unsigned long long iu = a.info[u];
+      /* NEW (stale, not in the paper): u fell again in this round, so it is
+       * in the next queue already; expanding it now would be done again. */
+      if (a.stale && (unsigned)iu == (unsigned)round) continue;
+      du = hbf_unpack(iu);
+    } else {
+      if (a.stale && a.dedup == 1 && a.mark[u] == round) continue;
+      du = a.dist[u];
+    }
     eid_t begin = a.offsets[u], end = a.offsets[u + 1];
     if (lane == 0) scanned += end - begin;
     if (a.dp > 0 && end - begin > (eid_t)a.dp) {
@@ -305,6 +320,28 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
     }
   }
   hbf_add_counts(&a, ops, scanned);
+  if (!a.chain) return;
+  /* NEW (loop=1): the last block to finish ends the round. Without child
+   * grids it runs the dispatcher's code itself (every counter is final: each
+   * block fenced its atomics before counting itself done); with children it
+   * tail-launches the dispatcher, which starts when this grid and all its
+   * children are complete (no device-side synchronize in CDP2). */
+  __shared__ int last;
+  if (threadIdx.x == 0) {
+    __threadfence();
+    last = atomicAdd(&a.ctl->blocks_done, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last || threadIdx.x != 0) return;
+  __threadfence();
+  if (atomicAdd(&a.ctl->children, 0ULL) == a.ctl->children_prev) {
+    hbf_dispatch(&a);
+    return;
+  }
+  a.ctl->phase = 0;
+  hbf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { a.ctl->err = (int)e; a.ctl->status = HBF_HANDBACK; }
 }
 
 /* NEW: the virtual warp size and grid of a round (host and device). */
@@ -329,8 +366,9 @@ static __host__ __device__ void hbf_shape(const hbf_args_t *a, unsigned long lon
 
 /* NEW: end of a round, one thread: record it, check termination and limits,
  * switch the queues; with loop=1 launch the next round from here. */
-static __global__ void hbf_dispatch_kernel(hbf_args_t a) {
-  hbf_ctl_t *c = a.ctl;
+static __device__ void hbf_dispatch(const hbf_args_t *ap) {
+  const hbf_args_t a = *ap;
+  volatile hbf_ctl_t *c = a.ctl; /* volatile: read what other blocks' atomics left in L2 */
   int cur = c->cur, nxt = cur ^ 1, r = c->round;
   unsigned long long size = c->size[nxt];
   int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
@@ -349,14 +387,19 @@ static __global__ void hbf_dispatch_kernel(hbf_args_t a) {
   c->size[cur] = 0; /* the expanded queue becomes the next output */
   c->cur = nxt;
   c->round = r + 1;
+  c->blocks_done = 0;
+  c->children_prev = c->children;
   if (!a.chain) return;
   if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
   int vw, grid;
   hbf_shape(&a, size, &vw, &grid);
+  __threadfence(); /* the next grid sees the switched state */
   hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, r + 1, size, vw);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
 }
+
+static __global__ void hbf_dispatch_kernel(hbf_args_t a) { hbf_dispatch(&a); }
 
 /* The start of a run: info from the harness's distances, the first queue. */
 static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
@@ -483,6 +526,9 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
   long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
   long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
+  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
+    return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
   if (dedup < 0 || dedup > 2) return fail(EXIT_INPUT, "dedup=%ld: 0, 1 or 2", dedup);
   if (classify < 0 || classify > 1) return fail(EXIT_INPUT, "classify=%ld: 0 or 1", classify);
   if (classify && dedup == 0)
@@ -513,6 +559,8 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->dp = (int)dp;
   a->coalesce = (int)coalesce;
   a->chain = (int)loop;
+  a->ttas = (int)ttas;
+  a->stale = (int)stale;
   a->block = lc->block;
   a->fixed_grid = lc->grid;
   a->resident_threads = lc->sm_count * 2048; /* Hopper: 2048 threads per SM */
@@ -646,6 +694,8 @@ static const knob_def_t hbf_knobs[] = {
     {"dp", 4096, "dynamic parallelism: a child grid for out-degree > dp (0: off)"},
     {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
     {"loop", 1, "round loop: 0 host (a readback per round), 1 device (tail launches)"},
+    {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
+    {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)", PROBLEM_SSSP,

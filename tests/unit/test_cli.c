@@ -80,6 +80,19 @@ static void test_generators(void **st) {
   assert_int_equal(o.trials, 0);
 }
 
+/* --knob-sets: kept as given; main.c splits it at ';' and ',' */
+static void test_knob_sets(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-g 4 -K a=1 --knob-sets b=2,c=3;b=0"), 0);
+  assert_non_null(o.knob_sets);
+  assert_string_equal(o.knob_sets, "b=2,c=3;b=0");
+  assert_int_equal(o.num_knobs, 1);
+  assert_int_equal(parse(&o, "-g 4"), 0);
+  assert_null(o.knob_sets);
+  assert_int_equal(parse(&o, "-g 4 --knob-sets"), EXIT_INPUT);
+}
+
 static void test_listing_needs_no_graph(void **st) {
   (void)st;
   options_t o;
@@ -131,7 +144,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_defaults),   cmocka_unit_test(test_every_option),
       cmocka_unit_test(test_generators), cmocka_unit_test(test_listing_needs_no_graph),
-      cmocka_unit_test(test_rejects),
+      cmocka_unit_test(test_rejects),    cmocka_unit_test(test_knob_sets),
   };
   return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }
