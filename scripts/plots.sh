@@ -401,6 +401,17 @@ if [ "$figures" = 1 ]; then
     s=$(sweep_file "$slug"); valid "$s" && fig_heatmaps "$slug" "$s"
   done
 fi
+# ---- step 09 (SSSP): relax operations per round, from scripts/ablation09.sh -------------------
+if [ "$figures" = 1 ]; then
+  for f in "$DATA"/relax-step09-*.csv; do
+    [ -s "$f" ] || continue
+    s=${f##*/relax-step09-}; s=${s%.csv}
+    { printf "data = %s\n" "$(q "$f")"
+      a="$DATA/ablation-step09-$s.csv"
+      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"; } > "$TMP/relax.vars"
+    gp relax09 "$OUT/relax-step09-$s" "$TMP/relax.vars"
+  done
+fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"
 exit $status

@@ -284,17 +284,17 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
   const vid_t *in_q = a.queue[cur];
   for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
     vid_t u = in_q[i];
-    dist_t du;
-    if (a.dedup == 2) {
-      unsigned long long iu = a.info[u];
-      /* NEW (stale, not in the paper): u fell again in this round, so it is
-       * in the next queue already; expanding it now would be done again. */
-      if (a.stale && (unsigned)iu == (unsigned)round) continue;
-      du = hbf_unpack(iu);
-    } else {
-      if (a.stale && a.dedup == 1 && a.mark[u] == round) continue;
-      du = a.dist[u];
-    }
+    /* lane 0 reads d(u) (and its round) for the whole virtual warp: lanes that
+     * read it apart could see different values and part ways below */
+    unsigned long long iu = 0;
+    if (lane == 0) iu = a.dedup == 2 ? a.info[u]
+                                     : ((unsigned long long)(unsigned)a.dist[u] << 32) |
+                                           (unsigned)(a.dedup == 1 ? a.mark[u] : 0);
+    iu = __shfl_sync(vmask, iu, 0, vw);
+    /* NEW (stale, not in the paper): u fell again in this round, so it is in
+     * the next queue already; expanding it now would be done again. */
+    if (a.stale && a.dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
+    dist_t du = a.dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
     eid_t begin = a.offsets[u], end = a.offsets[u + 1];
     if (lane == 0) scanned += end - begin;
     if (a.dp > 0 && end - begin > (eid_t)a.dp) {
@@ -327,6 +327,8 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
    * tail-launches the dispatcher, which starts when this grid and all its
    * children are complete (no device-side synchronize in CDP2). */
   __shared__ int last;
+  __threadfence(); /* this thread's pushes and counts, before the block counts itself done */
+  __syncthreads();
   if (threadIdx.x == 0) {
     __threadfence();
     last = atomicAdd(&a.ctl->blocks_done, 1u) == gridDim.x - 1;
@@ -624,6 +626,8 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
     trips++;
     if (c.status == HBF_DONE || c.status == HBF_NEGCYCLE || c.status == HBF_BIGDIST) break;
+    if (a.chain && c.status == HBF_RUNNING) /* a chain ends with a decision; never loop on none */
+      return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision", c.round);
     if (c.status == HBF_OVERFLOW) {
       /* NEW (dedup=0 only): more pushes than n entries. Refill the next queue
        * with every reached vertex and finalize the round again. */
@@ -653,7 +657,8 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     int nr = c.round < HBF_ROUND_CAP ? c.round : HBF_ROUND_CAP - 1;
     hbf_round_t *h = (hbf_round_t *)malloc((size_t)(nr + 1) * sizeof *h);
     if (!h) return fail(EXIT_INPUT, "out of host memory for the round trace");
-    CUDA_CHECK(cudaMemcpy(h, a.rounds, (size_t)(nr + 1) * sizeof *h, cudaMemcpyDeviceToHost));
+    /* rounds 1..nr (entry 0 is never written) */
+    CUDA_CHECK(cudaMemcpy(h + 1, a.rounds + 1, (size_t)nr * sizeof *h, cudaMemcpyDeviceToHost));
     for (int r = 1; r <= nr; r++) /* level r-1 = round r; edges = relax operations */
       step_trace(st, r - 1, (long long)h[r].frontier, (long long)h[r].relax, -1, -1.0f);
     free(h);
