@@ -77,7 +77,8 @@ typedef struct {
   unsigned long long *d_visited; /* NEW: n status words, one bit per instance             */
   unsigned long long *d_front[3]; /* NEW: frontier bits: this level, next, being cleared  */
   vid_t *d_queue[3];            /* joint queues: this level, next, the one before        */
-  unsigned long long *d_ctr;    /* [0] pushes into the next queue, [1] their out-edges   */
+  unsigned long long *d_ctr;    /* [0] pushes into the next queue, [1] their out-edges,
+                                   [2] out-edges of vertices that became visited by all  */
   unsigned long long *d_seedbits; /* the group's source bits, 64 words             */
   int *d_perm;                  /* instance of each bit: group g, bit b -> d_perm[64g + b] */
   int perm_cap;
@@ -123,19 +124,21 @@ static __global__ void ibfs_topdown_kernel(dist_t level, unsigned long long size
                                            const unsigned long long *front,
                                            unsigned long long *next,
                                            unsigned long long *visited, vid_t *out_q,
-                                           unsigned long long *ctr, vid_t n, const int *perm,
-                                           dist_t *dist, unsigned vw, const vid_t *old_q,
+                                           unsigned long long *ctr, unsigned long long all, vid_t n,
+                                           const int *perm, dist_t *dist, unsigned vw,
+                                           const vid_t *old_q,
                                            unsigned long long old_size,
                                            unsigned long long *old_front) {
   __shared__ unsigned long long blk_edges; /* out-edges of the block's pushes */
-  if (threadIdx.x == 0) blk_edges = 0;
+  __shared__ unsigned long long blk_done;  /* out-edges of vertices now visited by all */
+  if (threadIdx.x == 0) blk_edges = blk_done = 0;
   __syncthreads();
   ibfs_clear_old(old_q, old_size, old_front);
   unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long vwarps = (unsigned long long)gridDim.x * blockDim.x / vw;
   unsigned long long warp = tid / vw;
   unsigned lane = (unsigned)(tid % vw);
-  unsigned long long my_edges = 0;
+  unsigned long long my_edges = 0, my_done = 0;
   /* threads past the last whole virtual warp (warp >= vwarps) take no entry
    * but stay: they must reach the barrier below */
   for (unsigned long long i = warp; warp < vwarps && i < size; i += vwarps) {
@@ -151,6 +154,7 @@ static __global__ void ibfs_topdown_kernel(dist_t level, unsigned long long size
       unsigned long long old = atomicOr(&visited[u], want);
       unsigned long long got = want & ~old; /* the bits this lane turned on */
       if (!got) continue;
+      if ((old | got) == all) my_done += offsets[u + 1] - offsets[u]; /* the last bits: once */
       unsigned long long was = atomicOr(&next[u], got);
       if (was == 0ULL) { /* first to put u into the next joint frontier: push it once */
         out_q[ibfs_push_pos(&ctr[0])] = u; /* < n: each vertex is pushed at most once per level */
@@ -160,8 +164,10 @@ static __global__ void ibfs_topdown_kernel(dist_t level, unsigned long long size
     }
   }
   if (my_edges) atomicAdd(&blk_edges, my_edges);
+  if (my_done) atomicAdd(&blk_done, my_done);
   __syncthreads();
   if (threadIdx.x == 0 && blk_edges) atomicAdd(&ctr[1], blk_edges); /* one per block */
+  if (threadIdx.x == 0 && blk_done) atomicAdd(&ctr[2], blk_done);
 }
 
 /* NEW: the bitwise bottom-up level. Every vertex with unvisited instances
@@ -176,11 +182,11 @@ static __global__ void ibfs_bottomup_kernel(dist_t level, vid_t n, const eid_t *
                                             const int *perm, dist_t *dist, const vid_t *old_q,
                                             unsigned long long old_size,
                                             unsigned long long *old_front) {
-  __shared__ unsigned long long blk_edges;
-  if (threadIdx.x == 0) blk_edges = 0;
+  __shared__ unsigned long long blk_edges, blk_done;
+  if (threadIdx.x == 0) blk_edges = blk_done = 0;
   __syncthreads();
   ibfs_clear_old(old_q, old_size, old_front);
-  unsigned long long my_edges = 0;
+  unsigned long long my_edges = 0, my_done = 0;
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long t = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; t < n;
        t += stride) {
@@ -199,11 +205,14 @@ static __global__ void ibfs_bottomup_kernel(dist_t level, vid_t n, const eid_t *
     next[v] = found;
     out_q[ibfs_push_pos(&ctr[0])] = v;
     my_edges += offsets[v + 1] - offsets[v];
+    if (found == need) my_done += offsets[v + 1] - offsets[v]; /* v now visited by all */
     ibfs_write_dist(found, level + 1, v, n, perm, dist);
   }
   if (my_edges) atomicAdd(&blk_edges, my_edges);
+  if (my_done) atomicAdd(&blk_done, my_done);
   __syncthreads();
   if (threadIdx.x == 0 && blk_edges) atomicAdd(&ctr[1], blk_edges);
+  if (threadIdx.x == 0 && blk_done) atomicAdd(&ctr[2], blk_done);
 }
 
 /* NEW: the group's sources: their bits in visited and in the first frontier
@@ -283,7 +292,7 @@ static int ibfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
     s->d_front[i] = (unsigned long long *)gpu_alloc(words, "frontier bits");
     s->d_queue[i] = (vid_t *)gpu_alloc((size_t)g->n * sizeof(vid_t), "joint queue");
   }
-  s->d_ctr = (unsigned long long *)gpu_alloc(2 * sizeof(unsigned long long), "queue counters");
+  s->d_ctr = (unsigned long long *)gpu_alloc(3 * sizeof(unsigned long long), "queue counters");
   s->d_seedbits = (unsigned long long *)gpu_alloc(64 * sizeof(unsigned long long), "source bits");
   *state = s;
   return 0;
@@ -362,25 +371,31 @@ static int ibfs_group(ibfs_state_t *s, const vid_t *srcs, const int *h_perm, int
   unsigned long long all = count == 64 ? ~0ULL : ((1ULL << count) - 1ULL);
   const int *d_perm = s->d_perm + base;
   unsigned long long size = (unsigned long long)nd, old_size = 0;
-  /* out-edges of the first frontier, for the rule */
-  unsigned long long mf = 0, explored = 0;
+  /* for the rule: out-edges of the joint frontier (mf) and of the vertices
+   * every instance has visited (done): bottom-up still inspects the others */
+  unsigned long long mf = 0, done = 0;
   const graph_t *h = (const graph_t *)g->host;
-  for (int j = 0; j < nd; j++) mf += h->offsets[hv[j] + 1] - h->offsets[hv[j]];
+  for (int j = 0; j < nd; j++) {
+    mf += h->offsets[hv[j] + 1] - h->offsets[hv[j]];
+    if (hb[j] == all) done += h->offsets[hv[j] + 1] - h->offsets[hv[j]];
+  }
   int bottomup = s->dir == DIR_BOTTOMUP;
   dist_t level = 0;
   while (size > 0) {
-    /* NEW: the direction of this level, for the whole group (Beamer's rule on
-     * the joint frontier): top-down -> bottom-up when the frontier's edges
-     * exceed the unexplored edges / alpha; back when it holds < n / beta. */
-    explored += mf;
+    /* NEW: the direction of this level, for the whole group: Beamer's rule on
+     * the joint frontier. Top-down -> bottom-up when the frontier grows and its
+     * edges exceed the unexplored edges (those of vertices some instance has
+     * not visited) / alpha; back when it shrinks below n / beta vertices. */
     if (s->dir == DIR_RULE) {
-      unsigned long long unexplored = explored < g->m ? g->m - explored : 0;
-      if (!bottomup && mf > unexplored / (unsigned long long)s->alpha) bottomup = 1;
-      else if (bottomup && size < (unsigned long long)g->n / (unsigned long long)s->beta) bottomup = 0;
+      unsigned long long unexplored = g->m - done;
+      if (!bottomup && size > old_size && mf > unexplored / (unsigned long long)s->alpha)
+        bottomup = 1;
+      else if (bottomup && size < old_size && size < (unsigned long long)g->n / (unsigned long long)s->beta)
+        bottomup = 0;
     }
     if (tracing) trace_level_begin(st);
     int c = level % 3, nx = (level + 1) % 3, od = (level + 2) % 3;
-    CUDA_CHECK(cudaMemset(s->d_ctr, 0, 2 * sizeof(unsigned long long)));
+    CUDA_CHECK(cudaMemset(s->d_ctr, 0, 3 * sizeof(unsigned long long)));
     if (bottomup) {
       int grid = launch_grid(&s->lc, g->n);
       ibfs_bottomup_kernel<<<grid, s->lc.block>>>(level, g->n, s->in_off, s->in_cols, g->offsets,
@@ -392,11 +407,11 @@ static int ibfs_group(ibfs_state_t *s, const vid_t *srcs, const int *h_perm, int
       int grid = launch_grid(&s->lc, items);
       ibfs_topdown_kernel<<<grid, s->lc.block>>>(level, size, s->d_queue[c], g->offsets, g->cols,
                                                  s->d_front[c], s->d_front[nx], s->d_visited,
-                                                 s->d_queue[nx], s->d_ctr, g->n, d_perm, d_dist,
+                                                 s->d_queue[nx], s->d_ctr, all, g->n, d_perm, d_dist,
                                                  s->vw, s->d_queue[od], old_size, s->d_front[od]);
     }
     LAUNCH_CHECK();
-    unsigned long long ctr[2];
+    unsigned long long ctr[3];
     CUDA_CHECK(cudaMemcpy(ctr, s->d_ctr, sizeof ctr, cudaMemcpyDeviceToHost));
     if (ctr[0] > g->n)
       return fail(EXIT_INPUT, "ibfs: level %d pushed %llu vertices, more than n = %u (a bug)",
@@ -405,6 +420,7 @@ static int ibfs_group(ibfs_state_t *s, const vid_t *srcs, const int *h_perm, int
     old_size = size;
     size = ctr[0];
     mf = ctr[1];
+    done += ctr[2];
     level++;
   }
   *levels = level;
