@@ -45,10 +45,10 @@
  * Limits:     benign race: top-down reads visited[u] without an atomic; a stale
  *             value only sends a lane to the atomicOr, whose return value is the
  *             truth. The direction rule uses the joint frontier, not each
- *             instance's: one direction per group and level. Out-edges counted
- *             for the rule can exceed m (a vertex enters the joint frontier once
- *             per distinct level its instances reach it at); the unexplored
- *             estimate is clamped at 0. Directed graphs need in-edges for
+ *             instance's: one direction per group and level ("unexplored" edges
+ *             are those of vertices that some instance of the group has not
+ *             visited: the ones bottom-up still inspects). Directed graphs need
+ *             in-edges for
  *             bottom-up: the transpose is built in init (untimed, on the host).
  *             The distances are k * n * 4 bytes on the device (the harness checks
  *             that they fit). GroupBy runs on the host inside the timed region.
