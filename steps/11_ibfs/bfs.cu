@@ -48,8 +48,8 @@
  *             instance's: one direction per group and level ("unexplored" edges
  *             are those of vertices that some instance of the group has not
  *             visited: the ones bottom-up still inspects). Directed graphs need
- *             in-edges for
- *             bottom-up: the transpose is built in init (untimed, on the host).
+ *             in-edges for bottom-up: the transpose is built in init (untimed,
+ *             on the host).
  *             The distances are k * n * 4 bytes on the device (the harness checks
  *             that they fit). GroupBy runs on the host inside the timed region.
  */
