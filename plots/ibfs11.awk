@@ -7,17 +7,19 @@
 #   first K sources of its -R run (the same K sources step 11 got with -R K);
 #   running it K times takes K times that.
 # ibfs_ms_per_source: median over trials of step 11's run time, divided by K.
-# Rows that are not PASS are not used.
+# Every trial of a run counts (-n 3: the last trial is verified, PASS, the others
+# UNCHECKED); a run with a FAIL row is left out whole.
 BEGIN { FS = ","; if (base == "") base = "step06"; if (mode == "") mode = "curve" }
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-$(c["verified"]) != "PASS" { next }
 $(c["step"]) == base {
+  if ($(c["verified"]) != "PASS") next
   g = $(c["graph"]); nb[g]++; bms[g, nb[g]] = $(c["ms"]); bed[g, nb[g]] = $(c["edges"]); next
 }
 $(c["step"]) == "step11" {
   kn = $(c["knobs"]); if (!match(kn, /sources=[0-9]+/)) next
   k = substr(kn, RSTART + 8, RLENGTH - 8) + 0
   g = $(c["graph"]); key = g SUBSEP k SUBSEP $(c["variant"]) SUBSEP kn
+  if ($(c["verified"]) == "FAIL") bad[key] = 1
   if (!(key in n)) { order[++nkeys] = key }
   n[key]++; ms[key, n[key]] = $(c["ms"]); edges[key] = $(c["edges"])
 }
@@ -28,7 +30,8 @@ function median(key, cnt,   a, i, j, t) {
 }
 END {
   for (o = 1; o <= nkeys; o++) {
-    key = order[o]; split(key, p, SUBSEP); g = p[1]; k = p[2]; v = p[3]; kn = p[4]
+    key = order[o]; if (key in bad) continue
+    split(key, p, SUBSEP); g = p[1]; k = p[2]; v = p[3]; kn = p[4]
     if (mode == "curve" && (v != "ibfs" || kn !~ /^gsize=64;groupby=1;vw=8;alpha=14;beta=24;sources=/)) continue
     m = median(key, n[key]); per = m / k
     bsum = 0; besum = 0

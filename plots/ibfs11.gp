@@ -25,6 +25,7 @@ plot for [i = 1:words(graphs)] dat using ((strcol(1) eq word(graphs, i)) ? $2 : 
      with linespoints lt i title word(graphs, i), \
      1 with lines dt 2 lc rgb '#888888' notitle
 set title 'time per source (ms, log scale)' font ',11'
+set key bottom left font ',9'
 set ylabel 'ms per source'
 plot for [i = 1:words(graphs)] dat using ((strcol(1) eq word(graphs, i)) ? $2 : NaN):4 \
      with linespoints lt i title word(graphs, i).' step 11', \
