@@ -207,7 +207,7 @@ void cpubase_free(cpubase_t *cb) {
 }
 
 const char *cpubase_name(const cpubase_t *cb) {
-  if (!cb->sssp) return "gapbs-dobfs";
+  if (!cb->sssp) return "gapbs-style-dobfs";
   return cb->negative ? "par-bellman-ford" : "delta-stepping";
 }
 

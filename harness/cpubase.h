@@ -71,7 +71,7 @@ typedef struct {
 int cpubase_init(cpubase_t *cb, const graph_t *g, int sssp, int threads, int64_t delta);
 void cpubase_free(cpubase_t *cb);
 
-/* The CSV variant name: "gapbs-dobfs", "delta-stepping" or "par-bellman-ford". */
+/* The CSV variant name: "gapbs-style-dobfs", "delta-stepping" or "par-bellman-ford". */
 const char *cpubase_name(const cpubase_t *cb);
 
 /* Distances from src into dist (n entries). The timed part: it includes

@@ -91,7 +91,7 @@ static void test_bfs_equals_oracle(void **state) {
       cpubase_t cb;
       assert_int_equal(cpubase_init(&cb, &g, 0, THREADS[t], 0), 0);
       assert_int_equal(cb.threads, THREADS[t]);
-      assert_string_equal(cpubase_name(&cb), "gapbs-dobfs");
+      assert_string_equal(cpubase_name(&cb), "gapbs-style-dobfs");
       /* in-edges: the graph itself when symmetric, a transpose when not */
       assert_true((cb.t_offsets == NULL) == (g.symmetric != 0));
       for (int i = 0; i < ns; i++) {
