@@ -13,6 +13,7 @@
 
 #define CPUBASE_LOCAL 16384          /* per-thread queue buffer (gapbs QueueBuffer) */
 #define CPUBASE_MAX_BINS (1u << 20)  /* bins per thread before delta is raised      */
+#define CPUBASE_FUSE 1000            /* a local bin drained alone while smaller (gapbs) */
 
 /* ---- small helpers ---------------------------------------------------------- */
 
@@ -102,7 +103,7 @@ int64_t cpubase_auto_delta(const graph_t *g) {
   weight_t maxw = 0;
   for (eid_t e = 0; e < g->m; e++)
     if (g->weights[e] > maxw) maxw = g->weights[e];
-  double ratio = (double)maxw / ((double)g->m / g->n);
+  double ratio = (double)maxw / (4.0 * ((double)g->m / g->n));
   int64_t d = 1;
   while (d * 2 <= (int64_t)1 << 30 && (double)(d * 2) <= ratio * 1.41421356) d *= 2; /* nearest power of 2 */
   return d;
@@ -385,10 +386,12 @@ static int delta_stepping(cpubase_t *cb, vid_t src, dist_t *dist, int *buckets) 
         if ((int64_t)ld(&dist[u]) >= delta * (int64_t)cur) over |= relax_edges(g, u, delta, dist, b);
       }
       /* then this thread's own re-insertions into the current bucket (light
-       * edges), until none is left: no barrier between threads here. The
-       * bin is swapped with a spare buffer (gapbs copies it), since relaxing
-       * may push into the same bin again. */
-      while (cur < b->nbins && b->bin[cur].len) {
+       * edges), while they are few: no barrier between threads here (bucket
+       * fusion, GraphIt / gapbs kBinSizeThreshold). A bin grown past
+       * CPUBASE_FUSE goes to the shared frontier instead, so that all threads
+       * share it. The bin is swapped with a spare buffer (gapbs copies it),
+       * since relaxing may push into the same bin again. */
+      while (cur < b->nbins && b->bin[cur].len && b->bin[cur].len < CPUBASE_FUSE) {
         vec_t work = b->bin[cur];
         b->bin[cur] = b->spare;
         for (size_t j = 0; j < work.len; j++) over |= relax_edges(g, work.v[j], delta, dist, b);

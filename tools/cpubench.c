@@ -7,6 +7,9 @@
  * main.c, computes the serial oracle's answer, then times the parallel
  * baseline (cpubase.h): one warm-up, then -n trials per source, every trial
  * checked against the oracle. --cpu-baseline also times the oracle -n times.
+ * Environment: CPUBENCH_THREADS="1 2 4 8 16" (thread counts, one run each;
+ * default OMP_NUM_THREADS), CPUBASE_DELTA="0 8 64" (deltas of delta-stepping,
+ * 0 = chosen from the weights, the default).
  * Writes the same greppable lines and CSV rows (step "cpu") as a step's
  * --cpu-baseline; the gpu column names the host CPU instead. It exists so that
  * the SSSP baseline can be timed before an SSSP step exists, and so that the
@@ -129,7 +132,8 @@ int main(int argc, char **argv) {
   printf("Graph %s has %" PRIvid " nodes and %" PRIeid " directed edges (%s)\n", name, g.n, g.m,
          g.symmetric ? "symmetric" : "directed");
 
-  int nsrc = o.source >= 0 ? 1 : o.num_sources, trials = o.trials > 0 ? o.trials : 1;
+  if (o.trials == 0) return graph_free(&g), 0; /* -n0: build only, as a step */
+  int nsrc = o.source >= 0 ? 1 : o.num_sources, trials = o.trials;
   vid_t *srcs = calloc((size_t)nsrc, sizeof *srcs);
   if (o.source >= 0) {
     if ((unsigned long long)o.source >= g.n)
@@ -145,73 +149,97 @@ int main(int argc, char **argv) {
     }
   }
 
-  cpubase_t cb;
-  const char *ds = getenv("CPUBASE_DELTA"); /* experiments: a fixed delta */
-  if (cpubase_init(&cb, &g, sssp, 0, ds ? atoll(ds) : 0)) return die();
-  char knobs[128], model[256];
-  cpubase_knobs(&cb, knobs, sizeof knobs);
+  char model[256];
   cpu_model(model, sizeof model);
-  printf("CPU: %s; baseline %s (%s); prep %.3f ms%s\n", model, cpubase_name(&cb), knobs, cb.prep_ms,
-         !sssp && !g.symmetric ? " (transpose for the bottom-up steps)" : "");
   provenance_t prov;
   report_provenance(&prov, model, 0);
   FILE *csv = o.csv ? report_open(o.csv, REPORT_CSV_HEADER) : NULL;
   if (o.csv && !csv) return die();
 
-  dist_t *expect = malloc((size_t)g.n * sizeof *expect), *got = malloc((size_t)g.n * sizeof *got);
+  /* the oracle's answers first (and its times with --cpu-baseline) */
+  dist_t **expect = calloc((size_t)nsrc, sizeof *expect), *got = malloc((size_t)g.n * sizeof *got);
+  eid_t *edges = calloc((size_t)nsrc, sizeof *edges);
   double *t = malloc(sizeof(double) * (size_t)trials), *all = malloc(sizeof(double) * (size_t)trials * nsrc);
-  if (!expect || !got || !t || !all) return fail(EXIT_INPUT, "out of host memory"), die();
-  long long failed = 0;
-  int nall = 0;
-  const char *oname = !sssp ? "bfs" : cb.negative ? "bellman-ford" : "dijkstra";
+  if (!expect || !got || !edges || !t || !all) return fail(EXIT_INPUT, "out of host memory"), die();
+  int negative = 0;
+  for (eid_t e = 0; sssp && g.weights && e < g.m; e++) negative |= g.weights[e] < 0;
+  const char *oname = !sssp ? "bfs" : negative ? "bellman-ford" : "dijkstra";
   for (int i = 0; i < nsrc; i++) {
     vid_t s = srcs[i];
+    if (!(expect[i] = malloc((size_t)g.n * sizeof(dist_t)))) return fail(EXIT_INPUT, "out of host memory"), die();
     double c0 = now_ms();
-    if (sssp ? oracle_sssp(&g, s, expect) : (oracle_bfs(&g, s, expect), 0)) return die();
+    if (sssp ? oracle_sssp(&g, s, expect[i]) : (oracle_bfs(&g, s, expect[i]), 0)) return die();
     double oms = now_ms() - c0;
-    eid_t edges = graph_reached_edges(&g, expect);
+    edges[i] = graph_reached_edges(&g, expect[i]);
     int depth = 0;
     for (vid_t v = 0; v < g.n; v++)
-      if (expect[v] != DIST_INF && expect[v] > depth) depth = expect[v];
-    printf("Source %" PRIvid ": reaches %" PRIeid " edges, %s %d; CPU %s %.3f ms\n", s, edges,
+      if (expect[i][v] != DIST_INF && expect[i][v] > depth) depth = expect[i][v];
+    printf("Source %" PRIvid ": reaches %" PRIeid " edges, %s %d; CPU %s %.3f ms\n", s, edges[i],
            sssp ? "max distance" : "depth", depth, oname, oms);
     if (o.cpu_baseline) {
       for (int k = 0; k < trials; k++) {
         c0 = now_ms();
-        if (sssp ? oracle_sssp(&g, s, expect) : (oracle_bfs(&g, s, expect), 0)) return die();
+        if (sssp ? oracle_sssp(&g, s, got) : (oracle_bfs(&g, s, got), 0)) return die();
         t[k] = now_ms() - c0;
-        report_row_t r = {"cpu", oname, name, "", "PASS", g.n, s, g.m, edges, 0, 0, k, depth + 1, t[k], 0, 0};
+        report_row_t r = {"cpu", oname, name, "", "PASS", g.n, s, g.m, edges[i], 0, 0, k, depth + 1, t[k], 0, 0};
         report_row(csv, &r, &prov);
       }
-      printf("CPU %s: median %.3f ms, %.4f GTEPS\n", oname, median(t, trials), edges / (median(t, trials) * 1e6));
+      printf("CPU %s: median %.3f ms, %.4f GTEPS\n", oname, median(t, trials), edges[i] / (median(t, trials) * 1e6));
     }
-    for (int k = (i == 0 ? -1 : 0); k < trials; k++) { /* -1: warm-up */
-      cpubase_stats_t st;
-      c0 = now_ms();
-      if (cpubase_run(&cb, s, got, &st)) return die();
-      double ms = now_ms() - c0;
-      long long bad = check_dist(expect, g.n, got, g.n, 5, stdout);
-      if (bad) printf("  %lld of %" PRIvid " vertices differ from the oracle\n", bad, g.n);
-      failed += bad != 0;
-      if (k < 0) continue;
-      t[k] = all[nall++] = ms;
-      printf("CPU Trial: %10.4f ms  source %" PRIvid "  %s %d%s  GTEPS %.4f  %s\n", ms, s,
-             sssp ? "buckets/rounds" : "levels", st.levels,
-             sssp ? "" : (st.bu_steps ? " (some bottom-up)" : " (top-down only)"), edges / (ms * 1e6),
-             bad ? "FAIL" : "PASS");
-      cpubase_knobs(&cb, knobs, sizeof knobs);
-      report_row_t r = {"cpu", cpubase_name(&cb), name, knobs, bad ? "FAIL" : "PASS", g.n, s, g.m, edges,
-                        0, 0, k, st.levels, ms, 0, cb.prep_ms};
-      report_row(csv, &r, &prov);
-    }
-    printf("CPU %s (%d threads): median %.3f ms, %.4f GTEPS\n", cpubase_name(&cb), cb.threads,
-           median(t, trials), edges / (median(t, trials) * 1e6));
   }
-  printf("CPU %s (%d threads) on %s: median %.3f ms over %d sources x %d trials; %s\n", cpubase_name(&cb),
-         cb.threads, name, median(all, nall), nsrc, trials, failed ? "FAIL" : "PASS");
+
+  /* then the parallel baseline: for each thread count (CPUBENCH_THREADS, a
+   * list; default OMP_NUM_THREADS) and delta (CPUBASE_DELTA, a list; default
+   * 0 = chosen from the weights) a warm-up, then -n trials per source */
+  const char *tl = getenv("CPUBENCH_THREADS"), *dl = getenv("CPUBASE_DELTA");
+  char tbuf[256], dbuf[256];
+  snprintf(tbuf, sizeof tbuf, "%s", tl && *tl ? tl : "0");
+  snprintf(dbuf, sizeof dbuf, "%s", dl && *dl ? dl : "0");
+  long long failed = 0;
+  char *ts = NULL;
+  for (char *tk = strtok_r(tbuf, " ,", &ts); tk; tk = strtok_r(NULL, " ,", &ts)) {
+    char dcopy[256], *dsave = NULL;
+    snprintf(dcopy, sizeof dcopy, "%s", dbuf);
+    for (char *dk = strtok_r(dcopy, " ,", &dsave); dk; dk = strtok_r(NULL, " ,", &dsave)) {
+      cpubase_t cb;
+      if (cpubase_init(&cb, &g, sssp, atoi(tk), atoll(dk))) return die();
+      char knobs[128];
+      cpubase_knobs(&cb, knobs, sizeof knobs);
+      printf("CPU: %s; baseline %s (%s); prep %.3f ms%s\n", model, cpubase_name(&cb), knobs, cb.prep_ms,
+             cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
+      int nall = 0;
+      for (int i = 0; i < nsrc; i++) {
+        vid_t s = srcs[i];
+        for (int k = (i == 0 ? -1 : 0); k < trials; k++) { /* -1: warm-up */
+          cpubase_stats_t st;
+          double c0 = now_ms();
+          if (cpubase_run(&cb, s, got, &st)) return die();
+          double ms = now_ms() - c0;
+          long long bad = check_dist(expect[i], g.n, got, g.n, 5, stdout);
+          if (bad) printf("  %lld of %" PRIvid " vertices differ from the oracle\n", bad, g.n);
+          failed += bad != 0;
+          if (k < 0) continue;
+          t[k] = all[nall++] = ms;
+          printf("CPU Trial: %10.4f ms  source %" PRIvid "  %s %d", ms, s, sssp ? "buckets/rounds" : "levels", st.levels);
+          if (!sssp) printf(" (%d top-down, %d bottom-up)", st.td_steps, st.bu_steps);
+          if (st.restarts) printf(" (%d restarts)", st.restarts);
+          printf("  GTEPS %.4f  %s\n", edges[i] / (ms * 1e6), bad ? "FAIL" : "PASS");
+          cpubase_knobs(&cb, knobs, sizeof knobs);
+          report_row_t r = {"cpu", cpubase_name(&cb), name, knobs, bad ? "FAIL" : "PASS", g.n, s, g.m, edges[i],
+                            0, 0, k, st.levels, ms, 0, cb.prep_ms};
+          report_row(csv, &r, &prov);
+        }
+        printf("CPU %s (%d threads): median %.3f ms, %.4f GTEPS\n", cpubase_name(&cb), cb.threads,
+               median(t, trials), edges[i] / (median(t, trials) * 1e6));
+      }
+      printf("CPU %s (%s) on %s: median %.3f ms over %d sources x %d trials; %s\n", cpubase_name(&cb), knobs,
+             name, median(all, nall), nsrc, trials, failed ? "FAIL" : "PASS");
+      cpubase_free(&cb);
+    }
+  }
   if (csv) fclose(csv);
-  cpubase_free(&cb);
-  free(expect); free(got); free(t); free(all); free(srcs);
+  for (int i = 0; i < nsrc; i++) free(expect[i]);
+  free(expect); free(edges); free(got); free(t); free(all); free(srcs);
   graph_free(&g);
   return failed ? EXIT_VERIFY : 0;
 }
