@@ -83,11 +83,22 @@ int cpubase_run(cpubase_t *cb, vid_t src, dist_t *dist, cpubase_stats_t *st);
  * (the delta in use: a run that overflowed its bins widened it). */
 void cpubase_knobs(const cpubase_t *cb, char *out, size_t len);
 
-/* Delta from the weights: the power of two nearest max_weight / (4 x average
- * out-degree), at least 1; unweighted graphs: 1. Meyer and Sanders take
- * delta ~ max weight / degree (few light edges per bucket); the factor 4 is
- * what gapbs's own benchmark settings imply (-d2 for Kronecker and uniform
- * graphs of degree 32 with weights up to 255, -d50000 for the USA road graph). */
+/* Warm-up: runs from src for at least min_ms milliseconds (at least once, at
+ * most 100 runs), so that every thread's core is awake before a timed run
+ * (after a long serial phase, e.g. the oracle's timing, the first parallel
+ * runs on a virtual machine were up to 10x slower). Returns the runs, or -1
+ * and fail(). */
+int cpubase_warmup(cpubase_t *cb, vid_t src, dist_t *dist, double min_ms);
+
+/* Delta from the weights, a power of two, at least 1 (unweighted graphs: 1):
+ *  - average out-degree >= 8: nearest max_weight / (4 x degree). Meyer and
+ *    Sanders take delta ~ max weight / degree (few light edges per bucket);
+ *    the factor 4 is gapbs's own setting (-d2 for its Kronecker and uniform
+ *    graphs: degree 32, weights up to 255);
+ *  - sparser graphs (roads, grids, meshes): nearest 4 x max_weight. Their
+ *    distances run to 10^5 and more, and every bucket costs two barriers: on
+ *    the H100 host, delta 16-32 made grid2000x2000 3x and luxembourg_osm 14x
+ *    slower than delta 1024 (plots/data/cpubase-h100.csv). */
 int64_t cpubase_auto_delta(const graph_t *g);
 
 #ifdef __cplusplus
