@@ -84,7 +84,7 @@ int cpubase_run(cpubase_t *cb, vid_t src, dist_t *dist, cpubase_stats_t *st);
 void cpubase_knobs(const cpubase_t *cb, char *out, size_t len);
 
 /* Warm-up: runs from src for at least min_ms milliseconds (at least once, at
- * most 100 runs), so that every thread's core is awake before a timed run
+ * most 10000 runs), so that every thread's core is awake before a timed run
  * (after a long serial phase, e.g. the oracle's timing, the first parallel
  * runs on a virtual machine were up to 10x slower). Returns the runs, or -1
  * and fail(). */
