@@ -103,6 +103,15 @@ build/asan/%: tests/unit/%.c $(ASAN_OBJS) tests/unit/testutil.h
 # keep the sanitizer objects (make would delete them as intermediates)
 .SECONDARY: $(ASAN_OBJS)
 
+# build/cpubench: the CPU baselines (harness/cpubase.c) timed and checked
+# without a GPU (tools/cpubench.c says how)
+build/cpubench: tools/cpubench.c $(HOST_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< $(HOST_OBJS) -o $@ $(LDLIBS)
+cpubench: build/cpubench
+.PHONY: cpubench
+test: build/cpubench
+
 # make test: cmocka units (plain, then ASan+UBSan), every step built, CLI and -n0 smoke runs
 test: $(TEST_BINS) $(ASAN_BINS) $(STEP_BINS)
 	@scripts/test.sh $(TEST_BINS) -- $(ASAN_BINS) -- $(STEP_BINS)
@@ -145,6 +154,7 @@ help:
 	@echo "make plots           SVG/PNG figures and the README table from plots/data (no GPU needed)"
 	@echo "make diffNN          the lesson: diff of step NN against the step before it"
 	@echo "make fuzz            fuzz every reader (clang libFuzzer), about a minute each"
+	@echo "make cpubench        build/cpubench: the parallel CPU baselines alone (no GPU needed)"
 	@echo "make info            toolchain, arch and GPU"
 	@echo "make clean           remove build/ and bin/"
 	@echo "Variables: SM=90|native  GRAPH='-f file' or '-g 20'  GRAPH_DIR=dir of real graphs"

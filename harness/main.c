@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "cpubase.h"
 #include "err.h"
 #include "generate.h"
 #include "gpu.h"
@@ -150,6 +151,43 @@ typedef struct {
   vid_t reached;
   double cpu_ms;
 } source_t;
+
+/* --cpu-baseline, second half: the parallel CPU baseline (cpubase.h), timed
+ * like a trial (a warm-up, then -n trials), every trial checked against the
+ * oracle: a wrong baseline is a bug, reported as FAIL. The warm-up runs for
+ * 250 ms on every source: the oracle's serial runs just before leave the
+ * other cores idle, and waking them made the first parallel runs up to 10x
+ * slower on the H100 host (a virtual machine). Returns the failed trials, or
+ * -1 (and fail()) when the baseline stops. */
+static long long time_cpubase(cpubase_t *cb, const graph_t *g, const source_t *s, int trials,
+                              FILE *csv, const provenance_t *prov, const char *gname) {
+  double *t = (double *)malloc(sizeof(double) * (size_t)trials);
+  dist_t *d = (dist_t *)malloc((size_t)g->n * sizeof(dist_t));
+  if (!t || !d) return free(t), free(d), fail(EXIT_INPUT, "out of host memory for the CPU baseline"), -1;
+  long long failed = 0;
+  char knobs[128];
+  if (cpubase_warmup(cb, s->src, d, 250.0) < 0) return free(t), free(d), -1;
+  for (int trial = 0; trial < trials; trial++) {
+    cpubase_stats_t st;
+    double c0 = now_s();
+    if (cpubase_run(cb, s->src, d, &st)) return free(t), free(d), -1;
+    double ms = (now_s() - c0) * 1e3;
+    long long bad = check_dist(s->expect, g->n, d, g->n, 10, stdout);
+    if (bad) printf("  CPU %s: %lld of %" PRIvid " vertices differ from the oracle\n", cpubase_name(cb), bad, g->n);
+    failed += bad != 0;
+    t[trial] = ms;
+    cpubase_knobs(cb, knobs, sizeof knobs);
+    report_row_t r = {"cpu", cpubase_name(cb), gname, knobs, bad ? "FAIL" : "PASS", g->n, s->src, g->m,
+                      s->edges, 0, 0, trial, st.levels, ms, 0, cb->prep_ms};
+    report_row(csv, &r, prov);
+  }
+  double med = median(t, trials);
+  printf("CPU %s (%d threads): median %.3f ms, %.4f GTEPS%s\n", cpubase_name(cb), cb->threads, med,
+         s->edges / (med * 1e6), failed ? "  FAIL" : "");
+  free(t);
+  free(d);
+  return failed;
+}
 
 static int run_oracle(const graph_t *g, problem_t p, vid_t src, dist_t *d) {
   if (p == PROBLEM_BFS) {
@@ -421,7 +459,8 @@ int main(int argc, char **argv) {
          prov.driver, prov.commit);
 
   /* The CPU oracle: the answer for every source (and, with --cpu-baseline,
-   * the baseline time, measured like a trial: warm-up, then median). */
+   * the oracle's time and the parallel baseline's (cpubase.h), each measured
+   * like a trial: median of -n; the parallel one after a warm-up). */
   FILE *csv = NULL, *tcsv = NULL;
   if (o.csv) {
     if (!(csv = report_open(o.csv, REPORT_CSV_HEADER))) return error_exit(EXIT_INPUT);
@@ -458,6 +497,14 @@ int main(int argc, char **argv) {
     S[i].cpu_ms = (now_s() - t0) * 1e3;
   }
   if (oracle_rc) return error_exit(EXIT_INPUT); /* one message */
+  cpubase_t cb;
+  memset(&cb, 0, sizeof cb);
+  long long cpu_failed = 0;
+  if (o.cpu_baseline) {
+    if (cpubase_init(&cb, &g, prob == PROBLEM_SSSP, 0, 0)) return error_exit(EXIT_INPUT);
+    printf("CPU baseline: %s, %d threads (OMP_NUM_THREADS); prep %.3f ms%s\n", cpubase_name(&cb), cb.threads,
+           cb.prep_ms, cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
+  }
   for (int i = 0; i < nsrc; i++) {
     if (negcycle[i]) {
       for (vid_t v = 0; v < g.n; v++) S[i].expect[v] = DIST_INF;
@@ -487,8 +534,12 @@ int main(int argc, char **argv) {
       printf("CPU %s: median %.3f ms, %.4f GTEPS\n", oname, median(t, o.trials),
              S[i].edges / (median(t, o.trials) * 1e6));
       free(t);
+      long long f = time_cpubase(&cb, &g, &S[i], o.trials, csv, &prov, gname);
+      if (f < 0) return error_exit(fail_code());
+      cpu_failed += f;
     }
   }
+  if (o.cpu_baseline) cpubase_free(&cb);
 
   /* Upload. Check the bytes against free memory first: a clear line, not a
    * CUDA error from deep inside. */
@@ -661,6 +712,7 @@ int main(int argc, char **argv) {
   getrusage(RUSAGE_SELF, &ru);
   printf("Peak host memory:      %.3f GiB\n", ru.ru_maxrss / 1048576.0);
   printf("Verification: %s (%lld of %lld checked trials failed)\n", failed ? "FAIL" : "PASS", failed, checked);
+  if (cpu_failed) printf("CPU baseline: FAIL (%lld trials differ from the oracle)\n", cpu_failed);
 
   gpu_timer_fini(&timer);
   gpu_free(d_off);
@@ -672,5 +724,5 @@ int main(int argc, char **argv) {
   for (int i = 0; i < nsrc; i++) free(S[i].expect);
   free(S); free(srcs); free(negcycle); free(h_dist); free(trace); free(census_v); free(census_e); free(times); free(gteps);
   graph_free(&g);
-  return failed ? EXIT_VERIFY : 0;
+  return failed || cpu_failed ? EXIT_VERIFY : 0;
 }

@@ -3,7 +3,11 @@
  * Result CSV (-o FILE.csv, appended; header written when the file is new):
  *   step,variant,graph,n,m,src,grid,block,knobs,trial,ms,levels,edges,gteps,
  *   verified,upload_ms,init_ms,gpu,driver,cuda,commit,date
- * step     "step05", or "cpu" for the oracle baseline (variant bfs|dijkstra|bellman-ford)
+ * step     "step05", or "cpu" for the CPU baselines (--cpu-baseline): the serial oracle
+ *          (variant bfs|dijkstra|bellman-ford, knobs "") and the parallel baseline of
+ *          cpubase.h (variant gapbs-style-dobfs|delta-stepping|par-bellman-ford, knobs
+ *          "threads=16" or "threads=16;delta=8", levels = BFS levels or SSSP
+ *          buckets/rounds, init_ms = its untimed preparation, e.g. the transpose)
  * graph    a short name: kron20, uniform20, grid2000x2000, soc-Slashdot0902 ...
  * knobs    "name=value;name=value" (no commas), "" when the step has none
  * trial    0.. (the warm-up is never written)

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # compare.sh BIN... - the main job (make compare): every step and variant on
 # one graph (GRAPH, default "-g 20": Kronecker scale 20), verified, one table:
-# step, variant, median time, GTEPS, speedup over the first step and over the
-# CPU oracle. Rows go to results/compare.csv too.
+# step, variant, median time, GTEPS, speedup over the first step, over the serial
+# CPU oracle (one core) and over the parallel CPU baseline (harness/cpubase.h,
+# OMP_NUM_THREADS threads; both timed by --cpu-baseline on the first job).
+# Rows go to results/compare.csv too.
 # BFS and SSSP steps (steps/NN_*/sssp.cu) are never mixed in one table: the
 # SSSP steps get a second table on SSSP_GRAPH (default: GRAPH, with the
 # harness's random weights 1..255), against the CPU's Dijkstra, rows in
@@ -48,6 +50,8 @@ awk -F, -v problem="$COMPARE_PROBLEM" '
     k = ++cnt[key]; ms[key, k] = $col["ms"]; gt[key, k] = $col["gteps"]
     if ($col["verified"] == "FAIL") bad[key] = 1
     if ($col["verified"] == "PASS") ok[key] = 1
+    if ($col["step"] == "cpu" && $col["variant"] !~ /^(bfs|dijkstra|bellman-ford)$/) {
+      par_key = key; th = $col["knobs"]; sub(/^.*threads=/, "", th); sub(/;.*$/, "", th); threads = th }
     graph = $col["graph"]; gpu = $col["gpu"] }
   function med(arr, key, c,   i, j, t, v) {
     for (i = 1; i <= c; i++) v[i] = arr[key, i] + 0
@@ -55,11 +59,16 @@ awk -F, -v problem="$COMPARE_PROBLEM" '
     return c % 2 ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2 }
   END {
     for (i = 1; i <= n; i++) { k = order[i]; m[k] = med(ms, k, cnt[k]); g[k] = med(gt, k, cnt[k]) }
-    for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP); if (p[1] == "cpu") cpu = m[order[i]]; else if (!base) base = m[order[i]] }
+    for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
+      if (p[1] == "cpu") { if (order[i] != par_key) cpu = m[order[i]] } else if (!base) base = m[order[i]] }
+    par = (par_key != "") ? m[par_key] : 0
+    split(par_key, pp, SUBSEP)
     printf "\nmake compare (%s): %s on %s\n", problem, graph, gpu
-    printf "%-8s %-10s %12s %9s %10s %10s %9s\n", "step", "variant", "median ms", "GTEPS", "vs first", "vs CPU", "verified"
+    printf "vs oracle: speedup over the serial CPU oracle (1 core); vs par CPU: over the parallel CPU baseline%s\n",
+           par ? " " pp[2] " (" threads " threads)" : " (none measured)"
+    printf "%-8s %-18s %12s %9s %10s %10s %11s %9s\n", "step", "variant", "median ms", "GTEPS", "vs first", "vs oracle", "vs par CPU", "verified"
     for (i = 1; i <= n; i++) {
       k = order[i]; split(k, p, SUBSEP)
-      printf "%-8s %-10s %12.3f %9.3f %9.2fx %9.2fx %9s\n", p[1], p[2], m[k], g[k], base / m[k], cpu / m[k],
-             bad[k] ? "FAIL" : (ok[k] ? "PASS" : "-") } }' "$csv"
+      printf "%-8s %-18s %12.3f %9.3f %9.2fx %9.2fx %s %9s\n", p[1], p[2], m[k], g[k], base / m[k], cpu / m[k],
+             par ? sprintf("%10.2fx", par / m[k]) : sprintf("%11s", "-"), bad[k] ? "FAIL" : (ok[k] ? "PASS" : "-") } }' "$csv"
 exit $status

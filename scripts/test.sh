@@ -47,6 +47,16 @@ expect_exit() {  # want label cmd...
   if [ "$rc" = "$want" ]; then ok "$label"; else bad "$label: exit $rc, wanted $want"; echo "$out" | tail -5 | sed 's/^/      /'; fi
   LAST_OUT=$out
 }
+# build/cpubench: the parallel CPU baselines, checked against the oracle, need no GPU
+if [ -x build/cpubench ]; then
+  for a in "bfs -g 10 -R 2 -n 1" "bfs -f tests/graphs/components.el -R 2 -n 1" "sssp -g 10 -R 2 -n 1" \
+           "sssp -G 30x20 -R 2 -n 1" "sssp -g 10 --negative -R 2 -n 1"; do
+    expect_exit 0 "cpubench $a" build/cpubench $a
+    grep -q ' on .*; PASS$' <<< "$LAST_OUT" && ok "cpubench $a: equals the oracle" || bad "cpubench $a: no PASS line"
+  done
+  expect_exit 2 "cpubench without bfs|sssp" build/cpubench -g 10
+  expect_exit 2 "cpubench bad option" build/cpubench bfs -g 10 --bogus
+fi
 have_gpu=0; nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
 tmpd=$(mktemp -d); trap 'rm -rf "$tmpd"' EXIT
 for b in "${bins[@]}"; do

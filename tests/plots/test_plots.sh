@@ -109,8 +109,13 @@ hdr_ok=$(grep -c '^| step | variant | kron20 | uniform20 | grid2000x2000 | luxem
 grep -q '^| step03 | queue | 12.9 | 11.3 | 0.165 | 0.019 | 1.67 | auto×256 queue_cap=2 |$' <<<"$body" &&
   ok "README table: median GTEPS of the fastest shape, shape and knobs" || bad "README table: median GTEPS of the fastest shape" "$body"
 grep -q '^| step01 | edge | .* 0.006 (1 FAIL) |' <<<"$body" && ok "README table: FAIL rows flagged" || bad "README table: FAIL rows flagged" "$body"
-[ "$(grep '^| ' <<<"$body" | tail -n 1 | cut -d'|' -f2)" = " CPU oracle " ] && ok "README table: CPU oracle row last" ||
-  bad "README table: CPU oracle row last" "$body"
+[ "$(grep '^| ' <<<"$body" | tail -n 2 | cut -d'|' -f2 | tr '\n' ,)" = " CPU oracle , CPU parallel ," ] &&
+  ok "README table: CPU oracle, then CPU parallel, last" || bad "README table: CPU oracle, then CPU parallel, last" "$body"
+grep -q '^| CPU parallel | gapbs-style-dobfs | 3.99 | - | 0.495 | - | - | 16 threads |$' <<<"$body" &&
+  ok "README table: parallel CPU row: its GTEPS, - where not measured, thread count" ||
+  bad "README table: parallel CPU row: its GTEPS, - where not measured, thread count" "$body"
+grep -q '^| CPU oracle | bfs | .* | serial |$' <<<"$body" && ok "README table: the oracle row stays serial" ||
+  bad "README table: the oracle row stays serial" "$body"
 grep -q 'stale table' "$T/README.md" && bad "README table: old table removed" || ok "README table: old table removed"
 readme > "$T/expect.md"
 diff <(sed '/results:begin/,/results:end/d' "$T/README.md") <(sed '/results:begin/,/results:end/d' "$T/expect.md") > /dev/null &&
@@ -169,8 +174,11 @@ grep -q 'delaunay_n16.*not found: skipped' <<<"$bout" && ok "bench: an absent re
   bad "bench: an absent real graph is skipped with a message" "$bout"
 graphs=$(awk -F, 'NR > 1 && $1 == "cpu" { print $3 }' "$T/bench/bench-fake.csv" | sort -u | tr '\n' ' ')
 ncpu=$(awk -F, 'NR > 1 && $1 == "cpu"' "$T/bench/bench-fake.csv" | wc -l)
-[ "$graphs" = "grid1000x1000 kron20 luxembourg_osm soc-Slashdot0902 uniform20 " ] && [ "$ncpu" -eq $((5 * 2 * 3)) ] &&
-  ok "bench: cpu rows once per graph (5 graphs x 2 sources x 3 trials)" || bad "bench: cpu rows once per graph" "$graphs / $ncpu"
+[ "$graphs" = "grid1000x1000 kron20 luxembourg_osm soc-Slashdot0902 uniform20 " ] && [ "$ncpu" -eq $((5 * 2 * 3 * 2)) ] &&
+  ok "bench: cpu rows once per graph (5 graphs x 2 sources x 3 trials x oracle and parallel)" || bad "bench: cpu rows once per graph" "$graphs / $ncpu"
+npar=$(awk -F, 'NR > 1 && $1 == "cpu" && $2 == "gapbs-style-dobfs" && $9 == "threads=16"' "$T/bench/bench-fake.csv" | wc -l)
+[ "$npar" -eq $((5 * 2 * 3)) ] && ok "bench: the parallel CPU baseline's rows kept (with their thread count)" ||
+  bad "bench: the parallel CPU baseline's rows kept" "got $npar"
 n=$(awk -F, 'NR > 1 && $1 != "cpu"' "$T/bench/bench-fake.csv" | wc -l)
 [ "$n" -eq $((5 * 2 * 2 * 2 * 3)) ] && ok "bench: every step and variant on every graph, -R 2 -n 3" || bad "bench: main rows" "got $n"
 tg=$(awk -F, 'NR > 1 { print $3 }' "$T/bench/bench-fake.trace.csv" | sort -u | tr '\n' ' ')
