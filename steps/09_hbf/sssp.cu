@@ -90,6 +90,14 @@
 #define HBF_ID_MASK 0x3fffffffu
 #define HBF_ROUND_CAP (1 << 16) /* rounds with a recorded trace row             */
 #define HBF_CHILD_BLOCK 256
+/* compute-sanitizer's racecheck, synccheck and initcheck do not support
+ * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
+ * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
+#ifdef GALLERY_NO_CDP
+#define HBF_CDP 0
+#else
+#define HBF_CDP 1
+#endif
 
 enum { HBF_RUNNING = 0, HBF_DONE, HBF_NEGCYCLE, HBF_OVERFLOW, HBF_HANDBACK, HBF_BIGDIST };
 
@@ -249,6 +257,7 @@ static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigne
   }
 }
 
+#if HBF_CDP
 /* NEW: a child grid for one hub: one thread per out-edge. */
 static __global__ void hbf_child_kernel(hbf_args_t a, int round, vid_t u, dist_t du, eid_t begin,
                                         eid_t end) {
@@ -264,6 +273,7 @@ static __global__ void hbf_child_kernel(hbf_args_t a, int round, vid_t u, dist_t
   }
   hbf_add_counts(&a, ops, 0);
 }
+#endif
 
 static __global__ void hbf_dispatch_kernel(hbf_args_t a);
 static __device__ void hbf_dispatch(const hbf_args_t *ap);
@@ -304,9 +314,13 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
       if (lane == 0) {
         unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
         if (blocks > 4096) blocks = 4096;
+#if HBF_CDP
         hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
             a, round, u, du, begin, end);
         ok = cudaGetLastError() == cudaSuccess;
+#else
+        ok = 0; /* sanitizer build: init refuses dp > 0, never reached */
+#endif
         if (ok) atomicAdd(&a.ctl->children, 1ULL);
         else atomicAdd(&a.ctl->child_fail, 1ULL);
       }
@@ -341,9 +355,13 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
     return;
   }
   a.ctl->phase = 0;
+#if HBF_CDP
   hbf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { a.ctl->err = (int)e; a.ctl->status = HBF_HANDBACK; }
+#else
+  a.ctl->status = HBF_HANDBACK; /* sanitizer build: init refuses loop=1, never reached */
+#endif
 }
 
 /* NEW: the virtual warp size and grid of a round (host and device). */
@@ -396,9 +414,14 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
   int vw, grid;
   hbf_shape(&a, size, &vw, &grid);
   __threadfence(); /* the next grid sees the switched state */
+#if HBF_CDP
   hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, r + 1, size, vw);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
+#else
+  (void)grid; (void)vw;
+  c->status = HBF_HANDBACK;
+#endif
 }
 
 static __global__ void hbf_dispatch_kernel(hbf_args_t a) { hbf_dispatch(&a); }
@@ -541,6 +564,9 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
   if (coalesce < 0 || coalesce > 1) return fail(EXIT_INPUT, "coalesce=%ld: 0 or 1", coalesce);
   if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: 0 (host) or 1 (device)", loop);
+  if (!HBF_CDP && (dp > 0 || loop))
+    return fail(EXIT_INPUT, "dp=%ld, loop=%ld: this build has no dynamic parallelism "
+                "(GALLERY_NO_CDP, for the sanitizers): run with -K dp=0 -K loop=0", dp, loop);
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
   if (lc->grid > 0 && threads < 32ULL)
     return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp "
