@@ -134,6 +134,13 @@ if [ ${#bins[@]} -gt 0 ]; then
   fi
 fi
 
+echo "== graphs/: the committed graphs match graphs/SHA256SUMS"
+if [ -f graphs/SHA256SUMS ]; then
+  while read -r line; do
+    case $line in *": OK") ok "graphs/${line%: OK}";; *) bad "graphs/$line";; esac
+  done < <(cd graphs && sha256sum -c SHA256SUMS 2>&1)
+fi
+
 echo "== build: the Makefile keeps its flags"
 # a clean environment: the caller's make variables (make test CC=clang) must not leak in
 dry() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CC -u CFLAGS -u NVFLAGS -u CPPFLAGS -u LDFLAGS make -n -B "$@" 2>/dev/null; }
