@@ -28,7 +28,7 @@ LDFLAGS  ?=
 # steps are linked by nvcc, which does not add either by itself).
 CC_IS_CLANG := $(findstring clang,$(shell $(CC) --version 2>/dev/null | head -1))
 CLANG_LIBDIR = $(abspath $(shell $(CC) -print-resource-dir)/../..)
-OMP_LIB  := $(if $(CC_IS_CLANG),-L$(CLANG_LIBDIR) -Xlinker -rpath$(,)$(CLANG_LIBDIR) -lomp,-lgomp)
+OMP_LIB  := $(if $(CC_IS_CLANG),-L$(CLANG_LIBDIR) -Wl$(,)-rpath$(,)$(CLANG_LIBDIR) -lomp,-lgomp)
 REQ_CFLAGS  := -std=c11 -Wall -Wextra -Werror -fopenmp -D_GNU_SOURCE -Iharness -I$(CUDA)/include
 # -Wno-missing-field-initializers: step_t's optional trailing members
 # (check_knobs) are left out of a step's positional initializer on purpose.
@@ -38,7 +38,8 @@ ALL_CFLAGS  = $(REQ_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_NVFLAGS = $(REQ_NVFLAGS) $(CPPFLAGS) $(NVFLAGS)
 LDLIBS   := -L$(CUDA)/lib64 -lcudart -lz -lm $(OMP_LIB)
 # nvcc links the steps: -Wl,a,b becomes -Xlinker a,b; -L, -l and the rest pass as they are
-NV_LDFLAGS = $(foreach f,$(LDFLAGS),$(if $(filter -Wl$(,)%,$(f)),-Xlinker $(patsubst -Wl$(,)%,%,$(f)),$(f)))
+nvlink = $(foreach f,$(1),$(if $(filter -Wl$(,)%,$(f)),-Xlinker $(patsubst -Wl$(,)%,%,$(f)),$(f)))
+NV_LDFLAGS = $(call nvlink,$(LDFLAGS))
 # cmocka: system package, or a private prefix (CMOCKA_PREFIX, e.g. a dpkg -x
 # of libcmocka0 + libcmocka-dev on a machine where you cannot install it)
 CMOCKA_PREFIX ?=
@@ -119,7 +120,7 @@ build/$(1).o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(HDRS) build/$(
 	$$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) -c $$< -o $$@
 bin/$(1): build/$(1).o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp | need-nvcc
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(ARCH) $$(NVFLAGS_$(1)) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(LDLIBS) $$(LDLIBS_$(1))
+	$$(NVCC) $$(ARCH) $$(NVFLAGS_$(1)) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(call nvlink,$$(LDLIBS) $$(LDLIBS_$(1)))
 $(1): bin/$(1)
 diff$(patsubst step%,%,$(1)):
 	@base=$$$$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' $(2)/*.cu | head -1); \
