@@ -71,9 +71,11 @@ SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 .DEFAULT_GOAL := all
 all: $(STEP_BINS)
 
-# Provenance: the commit goes into every CSV row. On a machine without .git
-# (a copy of the tree) a .commit file stands in.
-COMMIT := $(shell git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
+# Provenance: the commit goes into every CSV row. In a copy of the tree
+# without its own .git a .commit file stands in; git is asked only when this
+# directory is the top of its repository (a copy placed inside another
+# checkout would otherwise get that checkout's commit).
+COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
 build/commit.stamp: FORCE
 	@mkdir -p $(@D); echo '$(COMMIT)' | cmp -s - $@ || echo '$(COMMIT)' > $@
 build/harness/report.o: build/commit.stamp

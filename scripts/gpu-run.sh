@@ -21,7 +21,9 @@ if ls .deps/libcmocka*.deb >/dev/null 2>&1 && [ ! -f /usr/include/cmocka.h ]; th
   for f in .deps/libcmocka*.deb; do dpkg -x "$f" /tmp/cmocka; done
   export CMOCKA_PREFIX=/tmp/cmocka/usr
 fi
-[ -f .commit ] || git describe --always --dirty > .commit 2>/dev/null || true
+# the commit of this tree (a copy without .git keeps it in .commit; never ask
+# git from inside another checkout: it would answer with that one's commit)
+[ -f .commit ] || { [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ] && git describe --always --dirty > .commit 2>/dev/null; } || true
 t_start=$(date +%s)
 log() { echo "[$(( $(date +%s) - t_start ))s] $*"; }
 {
