@@ -204,6 +204,102 @@ static int resolve_knobs(const options_t *o, long *values, char *desc, size_t de
   return 0;
 }
 
+/* --- several sources in one run (STEP_MULTI, step 11) ---------------------
+ * One warm-up, then -n trials; each times ONE call over all k sources
+ * (CUDA events). Every source's distances are checked against the oracle
+ * (the last trial, or every trial with -v). Printed: the run's time, the
+ * time per source (time / k) and the aggregate GTEPS (sum over sources of
+ * edges reached / time). CSV: one row per trial, src = the first source,
+ * edges = the sum over the k sources, ms = the whole run, knobs gets
+ * ";sources=K" appended (time per source = ms / K). One row per run keeps
+ * ms the timed region and gteps the aggregate, as for every other step. */
+typedef struct {
+  const options_t *o;
+  const graph_t *g;
+  const source_t *S;
+  int k;
+  dist_t *d_dist, *h_dist;
+  gpu_timer_t *timer;
+  FILE *csv, *tcsv;
+  const provenance_t *prov;
+  const char *stepname, *variant, *gname, *knob_desc;
+  double upload_ms, init_ms;
+  level_trace_t *trace;
+  int trace_cap;
+} multi_ctx_t;
+
+static int multi_trials(const multi_ctx_t *c, void *state, const launch_t *lc, double *times,
+                        double *gteps, int *nt, long long *checked, long long *failed) {
+  const graph_t *g = c->g;
+  vid_t *srcs = (vid_t *)malloc(sizeof(vid_t) * (size_t)c->k);
+  if (!srcs) return fail(EXIT_INPUT, "out of host memory");
+  eid_t edges = 0;
+  for (int i = 0; i < c->k; i++) {
+    srcs[i] = c->S[i].src;
+    edges += c->S[i].edges;
+  }
+  char knobs[1100];
+  snprintf(knobs, sizeof knobs, "%s%ssources=%d", c->knob_desc, c->knob_desc[0] ? ";" : "", c->k);
+  for (int trial = -1; trial < c->o->trials; trial++) { /* -1: warm-up */
+    int last = trial == c->o->trials - 1;
+    for (int i = 0; i < c->k; i++) gpu_fill_dist(c->d_dist + (size_t)i * g->n, g->n, srcs[i]);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    step_stats_t st = {0, -1, -1, -1, -1, NULL, 0, 0};
+    if (c->trace && last) {
+      st.trace = c->trace;
+      st.trace_cap = c->trace_cap;
+    }
+    gpu_timer_start(c->timer);
+    int rc = STEP_MULTI.run(state, srcs, c->k, c->d_dist, &st);
+    float ms = gpu_timer_stop(c->timer);
+    if (rc) {
+      free(srcs);
+      return rc;
+    }
+    CUDA_CHECK(cudaGetLastError());
+    if (trial < 0) continue;
+    const char *verdict = "UNCHECKED";
+    if (c->o->verify_all || last) {
+      long long badsrc = 0;
+      for (int i = 0; i < c->k; i++) {
+        CUDA_CHECK(cudaMemcpy(c->h_dist, c->d_dist + (size_t)i * g->n, (size_t)g->n * sizeof(dist_t),
+                              cudaMemcpyDeviceToHost));
+        long long bad = check_dist(c->S[i].expect, g->n, c->h_dist, g->n, badsrc ? 0 : 10, stdout);
+        if (bad) {
+          badsrc++;
+          printf("  source %" PRIvid " (instance %d of %d): %lld of %" PRIvid
+                 " vertices differ from the oracle\n", srcs[i], i, c->k, bad, g->n);
+        }
+      }
+      (*checked)++;
+      if (badsrc) (*failed)++;
+      verdict = badsrc ? "FAIL" : "PASS";
+      printf("  checked %d sources against the oracle: %lld differ\n", c->k, badsrc);
+      /* -d writes the first source's distances */
+      CUDA_CHECK(cudaMemcpy(c->h_dist, c->d_dist, (size_t)g->n * sizeof(dist_t), cudaMemcpyDeviceToHost));
+    }
+    double gt = ms > 0 ? edges / (ms * 1e6) : 0;
+    times[*nt] = ms;
+    gteps[(*nt)++] = gt;
+    printf("Trial Time: %10.4f ms  sources %d  per source %.4f ms  levels %d  GTEPS %.4f (aggregate)  %s\n",
+           ms, c->k, ms / c->k, st.levels, gt, verdict);
+    report_row_t r = {c->stepname, c->variant, c->gname, knobs, verdict, g->n, srcs[0], g->m,
+                      edges, lc->grid, lc->block, trial, st.levels, ms, c->upload_ms, c->init_ms};
+    report_row(c->csv, &r, c->prov);
+    if (st.trace && st.trace_len) {
+      printf("  level   frontier        edges   duplicates   time(ms)\n");
+      for (int l = 0; l < st.trace_len; l++) {
+        level_trace_t *t = &st.trace[l];
+        level_row_t lr = {t->level, t->frontier, t->edges, t->duplicates, t->ms};
+        printf("  %5d %10lld %12lld %12lld %10.4f\n", lr.level, lr.frontier, lr.edges, lr.duplicates, lr.ms);
+        report_trace_row(c->tcsv, &r, &lr, c->prov);
+      }
+    }
+  }
+  free(srcs);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   char stepname[64];
@@ -277,10 +373,16 @@ int main(int argc, char **argv) {
          ds.zero_out_degree, PLURAL(ds.zero_out_degree, "vertex", "vertices"));
   /* Sources before -n0 returns: -r out of range is exit 2 there too. */
   int nsrc = o.source >= 0 ? 1 : o.num_sources;
+  vid_t *srcs = NULL;
+  if (o.sources_file) { /* --sources FILE: ids checked against n, "FILE:LINE: ..." */
+    if (cli_read_sources(o.sources_file, g.n, &srcs, &nsrc)) return error_exit(EXIT_INPUT);
+  } else {
+    srcs = (vid_t *)calloc((size_t)nsrc, sizeof *srcs);
+    if (!srcs) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
+    if (pick_sources(&o, &g, srcs, nsrc)) return error_exit(EXIT_INPUT);
+  }
   source_t *S = (source_t *)calloc((size_t)nsrc, sizeof *S);
-  vid_t *srcs = (vid_t *)calloc((size_t)nsrc, sizeof *srcs);
-  if (!S || !srcs) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
-  if (pick_sources(&o, &g, srcs, nsrc)) return error_exit(EXIT_INPUT);
+  if (!S) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
   if (o.trials == 0) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
@@ -290,6 +392,9 @@ int main(int argc, char **argv) {
     graph_free(&g);
     return 0; /* -n0: build only */
   }
+  /* A multi-source step (step.h, STEP_MULTI) gets all sources' distances at once. */
+  int multi = &STEP_MULTI != NULL && STEP_MULTI.run != NULL;
+  size_t ninst = multi ? (size_t)nsrc : 1;
 
   gpu_info_t gi;
   rc = gpu_probe(&gi);
@@ -368,11 +473,12 @@ int main(int argc, char **argv) {
   const char *fake_free = getenv("GALLERY_GPU_FREE_BYTES");
   if (fake_free) gi.free_mem = (size_t)strtoull(fake_free, NULL, 10);
   size_t need = (size_t)(g.n + 1) * sizeof(eid_t) + (size_t)g.m * sizeof(vid_t) +
-                (prob == PROBLEM_SSSP ? (size_t)g.m * sizeof(weight_t) : 0) + (size_t)g.n * sizeof(dist_t);
+                (prob == PROBLEM_SSSP ? (size_t)g.m * sizeof(weight_t) : 0) +
+                ninst * (size_t)g.n * sizeof(dist_t);
   if (need > gi.free_mem) {
     fail(EXIT_CUDA, "%s does not fit in GPU memory: the graph and distances need %zu bytes (%.2f GiB), "
-         "%zu bytes (%.2f GiB) are free", gname, need, need / 1073741824.0, gi.free_mem,
-         gi.free_mem / 1073741824.0);
+         "%zu bytes (%.2f GiB) are free%s", gname, need, need / 1073741824.0, gi.free_mem,
+         gi.free_mem / 1073741824.0, multi ? " (distances of every source at once: k * n * 4 bytes)" : "");
     return error_exit(EXIT_CUDA);
   }
   double u0 = now_s();
@@ -391,7 +497,7 @@ int main(int argc, char **argv) {
     d_w = (weight_t *)gpu_alloc((size_t)g.m * sizeof(weight_t), "CSR weights");
     CUDA_CHECK(cudaMemcpy(d_w, g.weights, (size_t)g.m * sizeof(weight_t), cudaMemcpyHostToDevice));
   }
-  dist_t *d_dist = (dist_t *)gpu_alloc((size_t)g.n * sizeof(dist_t), "distances");
+  dist_t *d_dist = (dist_t *)gpu_alloc(ninst * (size_t)g.n * sizeof(dist_t), "distances");
   CUDA_CHECK(cudaDeviceSynchronize());
   double upload_ms = (now_s() - u0) * 1e3;
   dg.offsets = d_off;
@@ -431,7 +537,13 @@ int main(int argc, char **argv) {
       printf("Launch: grid %d%s x block %d; init %.3f ms; device memory in use %.3f GiB\n", lc.grid,
              lc.grid ? "" : " (step's choice)", lc.block, init_ms, (total_b - free_b) / 1073741824.0);
       int nt = 0;
-      for (int i = 0; i < nsrc; i++) {
+      if (multi) { /* all sources in one run(): one time per trial */
+        multi_ctx_t mc = {&o, &g, S, nsrc, d_dist, h_dist, &timer, csv, tcsv, &prov, stepname, variant,
+                          gname, knob_desc, upload_ms, init_ms, trace, trace_cap};
+        rc = multi_trials(&mc, state, &lc, times, gteps, &nt, &checked, &failed);
+        if (rc) return error_exit(rc);
+      }
+      for (int i = 0; i < nsrc && !multi; i++) {
         for (int trial = (i == 0 ? -1 : 0); trial < o.trials; trial++) { /* -1: warm-up */
           int last = trial == o.trials - 1;
           gpu_fill_dist(d_dist, g.n, S[i].src);
@@ -501,6 +613,9 @@ int main(int argc, char **argv) {
       for (int t = 0; t < nt; t++) sum += times[t];
       printf("Average Time: %.4f ms  Median Time: %.4f ms  GTEPS (median): %.4f  [grid %d, block %d]\n",
              nt ? sum / nt : 0, med, medg, lc.grid, lc.block);
+      if (multi)
+        printf("Per Source: %.4f ms (median run time / %d sources); aggregate GTEPS %.4f\n", med / nsrc,
+               nsrc, medg);
     }
   }
   if (o.dist_file && io_write_dist(o.dist_file, h_dist, g.n)) return error_exit(EXIT_INPUT);

@@ -25,6 +25,10 @@ printf '3 4\n0 1\n2 3\n1 2\n'                > "$tmp/path-out-of-order.el"   # d
 printf '1 2\n2 3\n3 1\n'                     > "$tmp/isolated-source.el"     # vertex 0 has no edges
 printf '0 0\n0 1\n0 1\n1 1\n1 2\n2 0\n2 0\n' > "$tmp/loops-dups.el"          # self-loops and duplicates
 printf '0 1\n1 2\n2 3\n3 4\n5 6\n6 7\n9 8\n' > "$tmp/components.el"          # {0..4}, {5,6,7}, {8,9}
+# multi-source steps: directed, vertices 10-12 isolated; 70 sources with repeats and isolated ones
+printf '0 1\n1 2\n2 3\n3 4\n4 0\n5 6\n6 7\n9 8\n13 14\n14 0\n' > "$tmp/multi.el"
+for i in $(seq 0 69); do echo $(( (i * 7) % 15 )); done > "$tmp/multi.src"
+awk 'BEGIN { srand(7); for (i = 0; i < 16000; i++) print int(rand() * 2000), int(rand() * 2000) }' > "$tmp/random-directed.el"
 
 cases=()   # "label|args"
 add() { cases+=("$1|$2"); }
@@ -107,6 +111,17 @@ for bin in "$@"; do
           printf '%s %s %s %s\n' "$bin" "$v" "${gcase%%|*}[$tag]" "${gcase#*|} $kn"
         done
       done < "$dir/check.knobs"
+    fi
+    # multi-source steps (STEP_MULTI in step.h): K sources in one run, each checked;
+    # K = 1, one 64-bit word group, more than one (65, 130, 200), directed graphs
+    if [ -n "$dir" ] && grep -q 'STEP_MULTI' "$dir"/*.cu; then
+      for mc in "multi-kron-12-R1|-g 12 -R 1 $SH_SOME" "multi-kron-12-R64|-g 12 -R 64 $SH_SOME" \
+                "multi-kron-12-R65|-g 12 -R 65 -x 1,0 -b 32" "multi-kron-12-R200|-g 12 -R 200 -x 0 -b 256" \
+                "multi-uniform-12-R129|-u 12 -R 129 -x 0,7 -b 128" "multi-grid-40x40-R130|-G 40x40 -R 130 -x 1,0 -b 64" \
+                "multi-directed-R100|-f $tmp/random-directed.el -R 100 -x 1,0 -b 32,256" \
+                "multi-sources-file|-f $tmp/multi.el --sources $tmp/multi.src $SH_ALL"; do
+        printf '%s %s %s %s\n' "$bin" "$v" "${mc%%|*}" "${mc#*|}"
+      done
     fi
     # SSSP steps: negative weights (no cycle) and a negative cycle (a clean error)
     if [ -n "$dir" ] && [ -e "$dir/sssp.cu" ]; then

@@ -63,6 +63,10 @@ for b in "${bins[@]}"; do
   expect_exit 2 "$s unknown knob" "$b" -g 4 -K no_such_knob=1
   expect_exit 2 "$s source out of range" "$b" -g 4 -r 99 -n 1
   grep -q 'error: source 99 is out of range' <<< "$LAST_OUT" && ok "$s names the bad source" || bad "$s: no clear source-range message"
+  srcf=$(mktemp); printf '1\n99\n' > "$srcf"
+  expect_exit 2 "$s --sources with a bad id" "$b" -g 4 --sources "$srcf" -n 1
+  grep -q "^error: $srcf:2: source 99 is out of range" <<< "$LAST_OUT" && ok "$s names the sources file's bad line" || bad "$s: no FILE:LINE message for a bad --sources id"
+  rm -f "$srcf"
   expect_exit 2 "$s missing file" "$b" -f /nonexistent/graph.el -n 1
   # checked before the GPU probe, so exit 2 with or without a GPU, also with -n0
   expect_exit 2 "$s -r 99 -n0" "$b" -g 4 -r 99 -n0
