@@ -77,8 +77,10 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case 'G': {
         unsigned long long w = 0, h = 0;
         char tail;
-        if (sscanf(optarg, "%llux%llu%c", &w, &h, &tail) != 2 || w == 0 || h == 0)
+        if (sscanf(optarg, "%llux%llu%c", &w, &h, &tail) != 2 || optarg[0] == '-' || strchr(optarg, '-'))
           return fail(EXIT_INPUT, "option -G: '%s' is not WxH (e.g. 2000x2000)", optarg);
+        if (w == 0 || h == 0)
+          return fail(EXIT_INPUT, "option -G: '%s': width and height must be at least 1 (e.g. 2000x2000)", optarg);
         if (w * h > MAX_VERTICES || w > MAX_VERTICES || h > MAX_VERTICES)
           return fail(EXIT_INPUT, "option -G: %llu x %llu vertices exceeds the limit of %u vertices", w, h, MAX_VERTICES);
         o->grid_w = (vid_t)w; o->grid_h = (vid_t)h; inputs++;

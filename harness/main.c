@@ -93,13 +93,16 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
   el_free(&el);
   if (rc) return rc;
   double t2 = now_s();
-  printf("%s Time:         %.5f s\n", o->file ? "Read" : "Generate", t1 - t0);
-  printf("Build Time:            %.5f s\n", t2 - t1);
-  printf("Graph has %" PRIvid " nodes and %" PRIeid " directed edges (%s)\n", g->n, g->m,
+  /* the timing lines share one column: "%-22s" holds "Peak host memory:" too */
+  printf("%-22s %.5f s\n", o->file ? "Read Time:" : "Generate Time:", t1 - t0);
+  printf("%-22s %.5f s\n", "Build Time:", t2 - t1);
+  printf("Graph has %" PRIvid " %s and %" PRIeid " directed %s (%s)\n", g->n,
+         PLURAL(g->n, "node", "nodes"), g->m, PLURAL(g->m, "edge", "edges"),
          g->symmetric ? "symmetric" : "directed");
   if (br.self_loops || br.duplicates)
-    printf("Dropped %" PRIeid " self-loop and %" PRIeid " duplicate directed edges\n",
-           br.self_loops, br.duplicates);
+    printf("Dropped %" PRIeid " %s and %" PRIeid " duplicate directed %s\n", br.self_loops,
+           PLURAL(br.self_loops, "self-loop", "self-loops"), br.duplicates,
+           PLURAL(br.duplicates, "edge", "edges"));
   if (g->n == 0) return fail(EXIT_INPUT, "%s: empty graph (no vertices)", name);
   return 0;
 }
@@ -116,7 +119,8 @@ static int pick_sources(const options_t *o, const graph_t *g, vid_t *src, int k)
   if (o->source >= 0) {
     if ((unsigned long long)o->source >= g->n)
       return fail(EXIT_INPUT, "source %lld is out of range: the graph has %" PRIvid
-                  " vertices (ids 0..%" PRIvid ")", o->source, g->n, g->n - 1);
+                  " %s (ids 0..%" PRIvid ")", o->source, g->n, PLURAL(g->n, "vertex", "vertices"),
+                  g->n - 1);
     src[0] = (vid_t)o->source;
     return 0;
   }
@@ -370,6 +374,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (o.list_knobs) {
+    if (!STEP.knobs || !STEP.knobs[0].name) printf("%s has no knobs\n", stepname);
     for (int i = 0; STEP.knobs && STEP.knobs[i].name; i++)
       printf("%s %ld %s\n", STEP.knobs[i].name, STEP.knobs[i].def, STEP.knobs[i].help);
     return 0;
@@ -397,11 +402,24 @@ int main(int argc, char **argv) {
       if (semi) *semi = '\0';
       ksets[num_ksets++] = p;
     }
-    for (int k = 0; k < num_ksets; k++)
+    for (int k = 0; k < num_ksets; k++) {
       if (resolve_knobs(&o, ksets[k], knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+      launch_t lck = {0, 0, variant, STEP.knobs, knob_values, 0};
+      if (STEP.check_knobs && STEP.check_knobs(&lck)) return error_exit(EXIT_INPUT);
+    }
   }
   if (num_ksets == 0) num_ksets = 1;
   if (resolve_knobs(&o, ksets[0], knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+  /* Everything that can be checked without the graph or a GPU is checked
+   * here, so a typo is exit 2 at once on any machine (also with -n0): the
+   * knob values (the step's own check_knobs; limits that need the device
+   * stay in its init) and the output paths. */
+  if (STEP.check_knobs) {
+    launch_t lc0 = {0, 0, variant, STEP.knobs, knob_values, 0};
+    if (STEP.check_knobs(&lc0)) return error_exit(EXIT_INPUT);
+  }
+  if (report_check_output("-o", o.csv) || report_check_output("-d", o.dist_file))
+    return error_exit(EXIT_INPUT);
 
   printf("%s: %s [variant %s%s%s]\n", stepname, STEP.title, variant, knob_desc[0] ? ", " : "", knob_desc);
   graph_t g;
@@ -421,16 +439,9 @@ int main(int argc, char **argv) {
   degree_stats_t ds;
   graph_degree_stats(&g, &ds);
   printf("Degrees: max out-degree %" PRIvid " (vertex %" PRIvid "), average %.2f, %" PRIvid
-         " vertices without out-edges\n", ds.max_out_degree, ds.max_vertex, ds.avg_out_degree,
-         ds.zero_out_degree);
-  if (o.trials == 0) {
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    printf("Peak host memory:      %.3f GiB\n", ru.ru_maxrss / 1048576.0);
-    graph_free(&g);
-    return 0; /* -n0: build only */
-  }
-
+         " %s without out-edges\n", ds.max_out_degree, ds.max_vertex, ds.avg_out_degree,
+         ds.zero_out_degree, PLURAL(ds.zero_out_degree, "vertex", "vertices"));
+  /* Sources before -n0 returns: -r out of range is exit 2 there too. */
   int nsrc = o.source >= 0 ? 1 : o.num_sources;
   vid_t *srcs = NULL;
   if (o.sources_file) { /* --sources FILE: ids checked against n, "FILE:LINE: ..." */
@@ -442,6 +453,15 @@ int main(int argc, char **argv) {
   }
   source_t *S = (source_t *)calloc((size_t)nsrc, sizeof *S);
   if (!S) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
+  if (o.trials == 0) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("%-22s %.3f GiB\n", "Peak host memory:", ru.ru_maxrss / 1048576.0);
+    free(S);
+    free(srcs);
+    graph_free(&g);
+    return 0; /* -n0: build only */
+  }
   /* A multi-source step (step.h, STEP_MULTI) gets all sources' distances at once. */
   int multi = &STEP_MULTI != NULL && STEP_MULTI.run != NULL;
   size_t ninst = multi ? (size_t)nsrc : 1;
@@ -518,8 +538,9 @@ int main(int argc, char **argv) {
         S[i].reached++;
         if (S[i].expect[v] > S[i].depth) S[i].depth = S[i].expect[v];
       }
-    printf("Source %" PRIvid ": reaches %" PRIvid " vertices and %" PRIeid " edges, %s %d; CPU %s %.3f ms\n",
-           S[i].src, S[i].reached, S[i].edges, prob == PROBLEM_BFS ? "depth" : "max distance",
+    printf("Source %" PRIvid ": reaches %" PRIvid " %s and %" PRIeid " %s, %s %d; CPU %s %.3f ms\n",
+           S[i].src, S[i].reached, PLURAL(S[i].reached, "vertex", "vertices"), S[i].edges,
+           PLURAL(S[i].edges, "edge", "edges"), prob == PROBLEM_BFS ? "depth" : "max distance",
            S[i].depth, oname, S[i].cpu_ms);
     if (o.cpu_baseline) {
       double *t = (double *)malloc(sizeof(double) * (size_t)o.trials);
@@ -578,7 +599,7 @@ int main(int argc, char **argv) {
   dg.offsets = d_off;
   dg.cols = d_cols;
   dg.weights = d_w;
-  printf("Upload Time:           %.3f ms\n", upload_ms);
+  printf("%-22s %.3f ms\n", "Upload Time:", upload_ms);
 
   dist_t *h_dist = (dist_t *)malloc((size_t)g.n * sizeof(dist_t));
   int trace_cap = (prob == PROBLEM_BFS ? 0 : 1 << 16);
@@ -710,7 +731,7 @@ int main(int argc, char **argv) {
   if (o.dist_file && io_write_dist(o.dist_file, h_dist, g.n)) return error_exit(EXIT_INPUT);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  printf("Peak host memory:      %.3f GiB\n", ru.ru_maxrss / 1048576.0);
+  printf("%-22s %.3f GiB\n", "Peak host memory:", ru.ru_maxrss / 1048576.0);
   printf("Verification: %s (%lld of %lld checked trials failed)\n", failed ? "FAIL" : "PASS", failed, checked);
   if (cpu_failed) printf("CPU baseline: FAIL (%lld trials differ from the oracle)\n", cpu_failed);
 

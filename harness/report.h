@@ -61,6 +61,11 @@ void report_provenance(provenance_t *p, const char *gpu_name, int runtime_versio
 /* Open for appending; writes header when the file is new or empty. NULL and
  * fail() when it cannot be opened. */
 FILE *report_open(const char *path, const char *header);
+/* An output path (-o, -d) that can be written: its directory exists and is
+ * writable, and the file, when it exists, is writable and no directory.
+ * Checked before the graph is built and the GPU probed, so that a typo is
+ * exit 2 at once on any machine. 0, or fail(EXIT_INPUT) naming option and path. */
+int report_check_output(const char *opt, const char *path);
 void report_row(FILE *f, const report_row_t *r, const provenance_t *p);
 void report_trace_row(FILE *f, const report_row_t *r, const level_row_t *l, const provenance_t *p);
 

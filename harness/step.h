@@ -92,6 +92,15 @@ typedef struct {
   int  (*init)(const dgraph_t *g, const launch_t *lc, void **state);      /* untimed */
   int  (*run)(void *state, vid_t src, dist_t *d_dist, step_stats_t *st);  /* timed   */
   void (*fini)(void *state);
+  /* Optional (NULL = none; a trailing member, so a positional initializer
+   * with seven members leaves it NULL). Checks the knob VALUES alone
+   * (lc->defs, lc->values, lc->variant): the harness calls it before the
+   * graph is built and before the GPU is probed, so that -K vw=3 is exit 2
+   * on any machine; lc->grid, lc->block and lc->sm_count are 0 there. The
+   * step calls it from init too; limits that need the device (shared
+   * memory per block) or the launch shape stay in init. Returns 0 or
+   * fail(EXIT_INPUT, "name=value: why"). */
+  int  (*check_knobs)(const launch_t *lc);
 } step_t;
 
 /* Optional: several sources in one timed run (step 11, iBFS). A step that

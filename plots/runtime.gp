@@ -24,6 +24,7 @@ set style fill solid 0.85 border lc rgb '#555555'
 set boxwidth 0.75
 set key top right samplen 2 font ',9'
 set offsets 0, 0, graph 0.12, 0
+set style textbox opaque noborder margins 0.5, 0.5
 do for [i = 1:n] {
   g = word(graphs, i)
   c = real(word(cpus, i))
@@ -32,9 +33,10 @@ do for [i = 1:n] {
   stats f using 1 nooutput
   set xrange [0.4 : STATS_max + 0.6]
   set title value(sprintf('ptitle%d', i)) font ',12'
+  # the value labels come last, on an opaque white box: the CPU line never crosses a number
   plot f using 1:3:4:xtic(2) with boxes lc variable, \
-       f using 1:3:5 with labels rotate by 90 left offset 0, 0.4 font ',7', \
        (c == c ? c : NaN) with lines dt 2 lw 1.5 lc rgb 'black' title (c == c ? sprintf('CPU oracle %.3g ms', c) : ''), \
-       (cp == cp ? cp : NaN) with lines dt 3 lw 1.5 lc rgb '#444444' title (cp == cp ? sprintf('CPU parallel %.3g ms', cp) : '')
+       (cp == cp ? cp : NaN) with lines dt 3 lw 1.5 lc rgb '#444444' title (cp == cp ? sprintf('CPU parallel %.3g ms', cp) : ''), \
+       f using 1:3:5 with labels boxed rotate by 90 left offset 0, 0.4 font ',7' notitle
 }
 unset multiplot

@@ -225,7 +225,7 @@ meta="$OUTDIR/bench-$slug.meta"
   echo "settings: quick=${BENCH_QUICK:-0} phases='$(echo $PHASES)' sources=$SOURCES trials=$TRIALS scales=$MIN_SCALE..$MAX_SCALE budget=${BUDGET}s timeout=${TMO}s launch='${LAUNCH[*]}' GRAPH_DIR=${GRAPH_DIR:-}"
   for bin in "$@"; do echo "variants: $(basename "$bin"): ${VARIANTS[$(basename "$bin")]:-(default)}"; done
   echo "jobs: $njobs: $n_ok ok, $n_bad failed or timed out, $n_skip skipped (budget)"
-  echo "csv-check:"; echo "$check" | sed 's/^/  /'
+  echo "csv-check:"; echo "$check" | sed "s|$ROOT/||g; s/^/  /"
   [ ${#failures[@]} -gt 0 ] && { echo "failures:"; printf '  %s\n' "${failures[@]}"; }
   [ ${#skipped[@]} -gt 0 ] && { echo "skipped (budget):"; printf '  %s\n' "${skipped[@]}"; }
   echo; echo "## jobs (rc seconds kind step variant graph command)"; tail -n +2 "$TMP/jobs.tsv"

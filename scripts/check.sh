@@ -10,6 +10,13 @@ JOBS=${JOBS:-4}
 QUICK=${QUICK:-0}           # QUICK=1: fewer cases (sanitizer runs)
 LOGDIR=${LOGDIR:-results/check}
 TIMEOUT=${CASE_TIMEOUT:-300}
+[ $# -gt 0 ] || { echo "usage: scripts/check.sh bin/stepNN..."; exit 2; }
+# No GPU: one line and exit 77 (skipped), before any case or log is made.
+probe=$("$1" --path 2 -r 0 -n 1 2>&1); rc=$?
+if [ $rc = 77 ]; then
+  echo "check: SKIPPED: no CUDA device here ($(sed -n 's/^SKIP: \([^;]*\);.*/\1/p' <<< "$probe")); nothing was checked (exit 77)"
+  exit 77
+fi
 mkdir -p "$LOGDIR"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 

@@ -29,6 +29,10 @@ if [ -z "${COMPARE_PROBLEM:-}" ]; then
   exit $rc
 fi
 csv=${COMPARE_CSV:-results/compare.csv}
+# A missing input is a usage error (exit 2), said once, before anything runs.
+if [[ " $GRAPH " =~ \ -f\ +([^ ]+) ]] && [ ! -r "${BASH_REMATCH[1]}" ]; then
+  echo "compare: error: graph file ${BASH_REMATCH[1]} not found (GRAPH='$GRAPH'; the repo's graphs are in graphs/)"; exit 2
+fi
 mkdir -p "$(dirname "$csv")"; rm -f "$csv"
 status=0; first=1
 for bin in "$@"; do
@@ -38,6 +42,8 @@ for bin in "$@"; do
     # shellcheck disable=SC2086
     log=$("$bin" $GRAPH -R "$SOURCES" -n "$TRIALS" -V "$v" $extra -o "$csv" 2>&1); rc=$?
     if [ $rc = 77 ]; then echo "compare: no CUDA device here: $(grep '^SKIP' <<< "$log")"; exit 77; fi
+    # exit 2 on the first run: the input or an option is bad for every step
+    if [ $rc = 2 ] && [ ! -s "$csv" ]; then echo "compare: $(grep -m1 '^error:' <<< "$log" || tail -1 <<< "$log") (exit 2)"; exit 2; fi
     if [ $rc != 0 ]; then echo "compare: $(basename "$bin") -V $v failed (exit $rc):"; tail -5 <<< "$log"; status=1; fi
     grep -E '^(Graph has|GPU:)' <<< "$log" | head -2 >&2
   done

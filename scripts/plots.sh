@@ -371,11 +371,15 @@ tables() {       # slug best.tsv csvname provenance
     md_table "$TMP/table.tsv" "$graphs" '.' "$csvname" "$prov" > "$TMP/body.md"; echo >> "$TMP/body.md"
     update_readme "$README" "$TMP/body.md"
   else say "no ${README#$ROOT/}: main table not written"; fi
+  local base
   for d in "$STEPS"/[0-9][0-9]_*/; do
     d=${d%/}; id=step${d##*/}; id=${id%%_*}
+    # the step's declared base (the "Base: NN" line of its header, as make diffNN), else the step before
+    base=$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' "$d"/*.cu 2>/dev/null | head -1)
+    base=${base:+step$base}; base=${base:-$prev}
     if [ -f "$d/README.md" ] && grep -qF "$BEGIN_MARK" "$d/README.md"; then
       if cut -f1 "$TMP/table.tsv" | grep -qx "$id"; then
-        md_table "$TMP/table.tsv" "$graphs" "^(${prev:-$id}|$id)\$" "$csvname" "$prov" > "$TMP/body.md"
+        md_table "$TMP/table.tsv" "$graphs" "^(${base:-$id}|$id)\$" "$csvname" "$prov" > "$TMP/body.md"
       else printf 'No measurements of %s in `%s` yet: run `make bench` on a GPU machine, then `make plots`.\n' \
              "$id" "$csvname" > "$TMP/body.md"; fi
       echo >> "$TMP/body.md"

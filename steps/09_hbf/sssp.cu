@@ -547,7 +547,9 @@ static int hbf_classify(hbf_state_t *s, const graph_t *g) {
   return 0;
 }
 
-static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
+/* Knob values alone (the harness calls this before it builds the graph or
+ * looks for a GPU, so a typo is exit 2 on any machine; init calls it too). */
+static int hbf_check_knobs(const launch_t *lc) {
   long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
   long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
   long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
@@ -560,13 +562,22 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "classify=1 needs dedup >= 1: the plain store for in-degree-1 "
                 "targets is exact only when each vertex is expanded once per round");
   if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
   if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
   if (coalesce < 0 || coalesce > 1) return fail(EXIT_INPUT, "coalesce=%ld: 0 or 1", coalesce);
   if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: 0 (host) or 1 (device)", loop);
   if (!HBF_CDP && (dp > 0 || loop))
     return fail(EXIT_INPUT, "dp=%ld, loop=%ld: this build has no dynamic parallelism "
                 "(GALLERY_NO_CDP, for the sanitizers): run with -K dp=0 -K loop=0", dp, loop);
+  return 0;
+}
+
+static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (hbf_check_knobs(lc)) return fail_code();
+  long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
+  long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
+  long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
+  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
   if (lc->grid > 0 && threads < 32ULL)
     return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp "
@@ -722,12 +733,12 @@ static const knob_def_t hbf_knobs[] = {
     {"dedup", 2, "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) atomicMin"},
     {"classify", 1, "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs dedup >= 1)"},
     {"vw", 0, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
-    {"dp", 4096, "dynamic parallelism: a child grid for out-degree > dp (0: off)"},
+    {"dp", HBF_CDP ? 4096 : 0, "dynamic parallelism: a child grid for out-degree > dp (0: off)"},
     {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", 1, "round loop: 0 host (a readback per round), 1 device (tail launches)"},
+    {"loop", HBF_CDP, "round loop: 0 host (a readback per round), 1 device (tail launches)"},
     {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
     {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)", PROBLEM_SSSP,
-                                 hbf_knobs, hbf_variants, hbf_init, hbf_run, hbf_fini};
+                                 hbf_knobs, hbf_variants, hbf_init, hbf_run, hbf_fini, hbf_check_knobs};

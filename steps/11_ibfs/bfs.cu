@@ -249,7 +249,9 @@ static int ibfs_transpose(const graph_t *h, eid_t **d_off, vid_t **d_cols) {
   return 0;
 }
 
-static int ibfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
+/* The knob values (the harness calls this before it probes the GPU, init
+ * calls it too). */
+static int ibfs_check_knobs(const launch_t *lc) {
   long vw = launch_knob(lc, "vw"), gsize = launch_knob(lc, "gsize");
   long groupby = launch_knob(lc, "groupby");
   long alpha = launch_knob(lc, "alpha"), beta = launch_knob(lc, "beta");
@@ -259,6 +261,14 @@ static int ibfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "gsize=%ld: a group holds 1..64 instances (one 64-bit word)", gsize);
   if (groupby != 0 && groupby != 1) return fail(EXIT_INPUT, "groupby=%ld: must be 0 or 1", groupby);
   if (alpha < 1 || beta < 1) return fail(EXIT_INPUT, "alpha=%ld, beta=%ld: must be >= 1", alpha, beta);
+  return 0;
+}
+
+static int ibfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (ibfs_check_knobs(lc)) return EXIT_INPUT;
+  long vw = launch_knob(lc, "vw"), gsize = launch_knob(lc, "gsize");
+  long groupby = launch_knob(lc, "groupby");
+  long alpha = launch_knob(lc, "alpha"), beta = launch_knob(lc, "beta");
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
   if (lc->grid > 0 && threads < (unsigned long long)vw)
     return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp (vw=%ld)",
@@ -486,5 +496,5 @@ static const knob_def_t ibfs_knobs[] = {
 
 STEP_EXPORT const step_t STEP = {"iBFS: many BFS at once (joint frontier, bitwise status, GroupBy)",
                                  PROBLEM_BFS, ibfs_knobs, ibfs_variants, ibfs_init, ibfs_run,
-                                 ibfs_fini};
+                                 ibfs_fini, ibfs_check_knobs};
 STEP_EXPORT const step_multi_t STEP_MULTI = {ibfs_run_multi};

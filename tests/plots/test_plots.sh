@@ -78,6 +78,9 @@ cp "$HERE/sample-sweep.csv" "$T/data/sweep-sample.csv"
 readme() { printf '# Title\n\nIntro text.\n\n<!-- results:begin -->\nstale table\n<!-- results:end -->\n\nClosing text.\n'; }
 readme > "$T/README.md"
 for d in 01_a 02_b 03_c; do readme > "$T/steps/$d/README.md"; done
+# a step that declares its base (as step 05 declares 03): its table shows that base, not the step before
+mkdir -p "$T/steps/03_e"; readme > "$T/steps/03_e/README.md"
+printf '/* Step 03 - e\n *\n * Base:       01 (not the step before)\n */\n' > "$T/steps/03_e/bfs.cu"
 printf '# no markers here\n' > "$T/steps/04_d/README.md"; cp "$T/steps/04_d/README.md" "$T/nomarkers.ref"
 plots() { PLOTS_DATA=$T/data PLOTS_OUT=$T/out PLOTS_RESULTS=$T/results PLOTS_README=$T/README.md \
           PLOTS_STEPS=$T/steps "$S/plots.sh"; }
@@ -128,6 +131,9 @@ s3=$(sed -n '/results:begin/,/results:end/p' "$T/steps/03_c/README.md")
 grep -q '^| step02 | flags |' <<<"$s3" && grep -q '^| step03 | queue |' <<<"$s3" && grep -q '^| step03 | dedup |' <<<"$s3" &&
   ! grep -q '^| step01 \|CPU' <<<"$s3" && ok "step README: its rows and the previous step's" ||
   bad "step README: its rows and the previous step's" "$s3"
+s3e=$(sed -n '/results:begin/,/results:end/p' "$T/steps/03_e/README.md")
+grep -q '^| step01 | edge |' <<<"$s3e" && grep -q '^| step03 | queue |' <<<"$s3e" && ! grep -q '^| step02 ' <<<"$s3e" &&
+  ok "step README: its rows and its declared base's (Base: NN)" || bad "step README: its rows and its declared base's" "$s3e"
 s1=$(sed -n '/results:begin/,/results:end/p' "$T/steps/01_a/README.md")
 [ "$(grep -c '^| step01 |' <<<"$s1")" = 2 ] && ! grep -q '^| step02' <<<"$s1" && ok "first step's README: its own rows only" ||
   bad "first step's README: its own rows only" "$s1"
