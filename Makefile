@@ -3,23 +3,45 @@
 # `make help` lists the targets.
 
 SHELL    := /bin/bash
+, := ,
 CUDA     ?= /usr/local/cuda
 NVCC     ?= $(CUDA)/bin/nvcc
-CC       ?= gcc
+# make predefines CC=cc, so `CC ?= gcc` would never apply: take gcc unless CC
+# came from the command line or the environment.
+ifeq ($(origin CC),default)
+CC       := gcc
+endif
 HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 SM       ?= $(if $(HAVE_GPU),native,90)
 ARCH     := $(if $(filter native,$(SM)),-arch=native,-arch=sm_$(SM))
 GRAPH_DIR ?= graphs
 export GRAPH_DIR
 
+# Your flags (make CFLAGS=... NVFLAGS=... CPPFLAGS=... LDFLAGS=...) come
+# after the project's required ones, so they add to them (and a later -O
+# wins) instead of removing -Iharness, -fopenmp or -std=c11.
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c11 -Wall -Wextra -Werror -fopenmp -D_GNU_SOURCE -Iharness -I$(CUDA)/include
 NVFLAGS  ?= -O3 -lineinfo
-NVFLAGS  += $(ARCH) -std=c++17 -Iharness -Werror all-warnings -Xcompiler -Wall,-Wextra,-fopenmp
-LDLIBS   := -L$(CUDA)/lib64 -lcudart -lz -lm -lgomp
-, := ,
-# cmocka: system package, or a private prefix (CMOCKA_PREFIX) on the GPU machine
-# (a dpkg -x of libcmocka0 + libcmocka-dev: CMOCKA_PREFIX=/tmp/cmocka/usr)
+CPPFLAGS ?=
+LDFLAGS  ?=
+# The C compiler's OpenMP runtime: libgomp for gcc, libomp for clang (the
+# steps are linked by nvcc, which does not add either by itself).
+CC_IS_CLANG := $(findstring clang,$(shell $(CC) --version 2>/dev/null | head -1))
+CLANG_LIBDIR = $(abspath $(shell $(CC) -print-resource-dir)/../..)
+OMP_LIB  := $(if $(CC_IS_CLANG),-L$(CLANG_LIBDIR) -Wl$(,)-rpath$(,)$(CLANG_LIBDIR) -lomp,-lgomp)
+REQ_CFLAGS  := -std=c11 -Wall -Wextra -Werror -fopenmp -D_GNU_SOURCE -Iharness -I$(CUDA)/include
+# -Wno-missing-field-initializers: step_t's optional trailing members
+# (check_knobs) are left out of a step's positional initializer on purpose.
+REQ_NVFLAGS := $(ARCH) -std=c++17 -Iharness -Werror all-warnings \
+               -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers,-fopenmp
+ALL_CFLAGS  = $(REQ_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+ALL_NVFLAGS = $(REQ_NVFLAGS) $(CPPFLAGS) $(NVFLAGS)
+LDLIBS   := -L$(CUDA)/lib64 -lcudart -lz -lm $(OMP_LIB)
+# nvcc links the steps: -Wl,a,b becomes -Xlinker a,b; -L, -l and the rest pass as they are
+nvlink = $(foreach f,$(1),$(if $(filter -Wl$(,)%,$(f)),-Xlinker $(patsubst -Wl$(,)%,%,$(f)),$(f)))
+NV_LDFLAGS = $(call nvlink,$(LDFLAGS))
+# cmocka: system package, or a private prefix (CMOCKA_PREFIX, e.g. a dpkg -x
+# of libcmocka0 + libcmocka-dev on a machine where you cannot install it)
 CMOCKA_PREFIX ?=
 CMOCKA_LIBDIR ?= $(CMOCKA_PREFIX)/lib/x86_64-linux-gnu
 TEST_CFLAGS := $(if $(CMOCKA_PREFIX),-I$(CMOCKA_PREFIX)/include)
@@ -44,39 +66,72 @@ NAMED_STEPS := $(filter $(STEP_IDS),$(MAKECMDGOALS))
 SEL_STEPS   := $(if $(NAMED_STEPS),$(NAMED_STEPS),$(STEP_IDS))
 SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 
-.PHONY: all test check compare sanitize sweep bench plots info help clean \
+.PHONY: all test check compare sanitize sweep bench plots info help clean graphs \
         $(STEP_IDS) fuzz
 .DEFAULT_GOAL := all
 all: $(STEP_BINS)
 
-# Provenance: the commit goes into every CSV row. On a machine without .git
-# (the GPU machine gets a copy of the tree) a .commit file stands in.
-COMMIT := $(shell git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
+# Provenance: the commit goes into every CSV row. In a copy of the tree
+# without its own .git a .commit file stands in; git is asked only when this
+# directory is the top of its repository (a copy placed inside another
+# checkout would otherwise get that checkout's commit).
+COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
 build/commit.stamp: FORCE
 	@mkdir -p $(@D); echo '$(COMMIT)' | cmp -s - $@ || echo '$(COMMIT)' > $@
 build/harness/report.o: build/commit.stamp
-build/harness/report.o: CFLAGS += -DGALLERY_COMMIT='"$(COMMIT)"'
+build/harness/report.o: COMMIT_DEF = -DGALLERY_COMMIT='"$(COMMIT)"'
 .PHONY: FORCE
 FORCE:
 
+# Flags stamps, like the commit stamp: each holds the compiler and flags it
+# stands for and is rewritten only when they change, so `make SM=80`,
+# `make CC=clang` or `make CFLAGS=-O0` rebuild what they affect, and nothing
+# else. (build/stepNN.stamp: a step's own flags, in STEP_RULES.)
+build/cflags.stamp:  SIG = $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS)
+build/nvflags.stamp: SIG = $(NVCC) $(ALL_NVFLAGS)
+build/ldflags.stamp: SIG = $(CC) $(NVCC) $(ARCH) $(LDFLAGS) $(LDLIBS) $(TEST_LIBS)
+build/%.stamp: FORCE
+	@mkdir -p $(@D); printf '%s\n' "$(SIG)" | cmp -s - $@ || printf '%s\n' "$(SIG)" > $@
+
+# Missing tools and libraries: one line that names what to install.
+.PHONY: need-nvcc need-cc need-zlib need-cmocka
+need-nvcc:
+	@command -v $(NVCC) >/dev/null 2>&1 || { echo "error: $(NVCC) not found: install the CUDA Toolkit 12 or 13 (https://developer.nvidia.com/cuda-downloads; package cuda-toolkit from NVIDIA's apt repository), or set CUDA=/its/prefix or NVCC=/path/to/nvcc"; exit 1; }
+need-cc:
+	@command -v $(CC) >/dev/null 2>&1 || { echo "error: C compiler $(CC) not found: apt-get install gcc (or set CC=...)"; exit 1; }
+need-zlib: | need-cc
+	@echo '#include <zlib.h>' | $(CC) $(CPPFLAGS) -E -x c - >/dev/null 2>&1 || { echo "error: zlib.h not found: apt-get install zlib1g-dev"; exit 1; }
+need-cmocka: | need-cc
+	@printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\n' | $(CC) $(CPPFLAGS) $(TEST_CFLAGS) -E -x c - >/dev/null 2>&1 || { echo "error: cmocka.h not found: apt-get install libcmocka-dev (or set CMOCKA_PREFIX)"; exit 1; }
+
 # Optional per-step flags: steps/NN_slug/step.mk may add to NVFLAGS_stepNN / LDLIBS_stepNN
+# (e.g. NVFLAGS_step08 := -rdc=true and LDLIBS_step08 := -lcudadevrt)
 -include $(wildcard steps/*/step.mk)
 
-build/harness/%.o: harness/%.c $(HDRS)
+build/harness/%.o: harness/%.c $(HDRS) build/cflags.stamp | need-zlib
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
-build/harness/%.o: harness/%.cu $(HDRS)
+	$(CC) $(ALL_CFLAGS) $(COMMIT_DEF) -c $< -o $@
+build/harness/%.o: harness/%.cu $(HDRS) build/nvflags.stamp | need-nvcc
 	@mkdir -p $(@D)
-	$(NVCC) $(NVFLAGS) -c $< -o $@
+	$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
 
 define STEP_RULES
-build/$(1).o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(HDRS)
+build/$(1).stamp: SIG = $$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) | $$(NV_LDFLAGS) $$(LDLIBS) $$(LDLIBS_$(1))
+build/$(1).o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(HDRS) build/$(1).stamp $(wildcard $(2)/step.mk) | need-nvcc
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(NVFLAGS) $$(NVFLAGS_$(1)) -c $$< -o $$@
-bin/$(1): build/$(1).o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS)
+	$$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) -c $$< -o $$@
+bin/$(1): build/$(1).o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp | need-nvcc
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(ARCH) $$(NVFLAGS_$(1)) $$^ -o $$@ $$(LDLIBS) $$(LDLIBS_$(1))
+	$$(NVCC) $$(ARCH) $$(NVFLAGS_$(1)) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(call nvlink,$$(LDLIBS) $$(LDLIBS_$(1)))
 $(1): bin/$(1)
+# Without device launches (-DGALLERY_NO_CDP, no -rdc): for the sanitizer tools
+# that do not support dynamic parallelism (racecheck, synccheck, initcheck).
+build/$(1)-nocdp.o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(HDRS) build/$(1).stamp | need-nvcc
+	@mkdir -p $$(@D)
+	$$(NVCC) $$(ALL_NVFLAGS) -DGALLERY_NO_CDP -c $$< -o $$@
+bin/$(1)-nocdp: build/$(1)-nocdp.o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp | need-nvcc
+	@mkdir -p $$(@D)
+	$$(NVCC) $$(ARCH) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(call nvlink,$$(LDLIBS))
 diff$(patsubst step%,%,$(1)):
 	@base=$$$$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' $(2)/*.cu | head -1); \
 	 if [ -n "$$$$base" ]; then prev=$$$$(ls -d steps/$$$$base\_* | head -1); \
@@ -89,19 +144,28 @@ endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,step$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
 
 # ---- the GPU-free tier -----------------------------------------------------
-build/tests/%: tests/unit/%.c $(HOST_OBJS) tests/unit/testutil.h
+build/tests/%: tests/unit/%.c $(HOST_OBJS) tests/unit/testutil.h build/cflags.stamp build/ldflags.stamp | need-cmocka
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TEST_CFLAGS) -Itests/unit $< $(HOST_OBJS) -o $@ $(TEST_LIBS) $(LDLIBS)
-build/asan/harness/%.o: harness/%.c $(HDRS)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests/unit $< $(HOST_OBJS) -o $@ $(LDFLAGS) $(TEST_LIBS) $(LDLIBS)
+build/asan/harness/%.o: harness/%.c $(HDRS) build/cflags.stamp | need-zlib
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -c $< -o $@
-build/asan/%: tests/unit/%.c $(ASAN_OBJS) tests/unit/testutil.h
+	$(CC) $(ALL_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -c $< -o $@
+build/asan/%: tests/unit/%.c $(ASAN_OBJS) tests/unit/testutil.h build/cflags.stamp build/ldflags.stamp | need-cmocka
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TEST_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -Itests/unit \
-	  $< $(ASAN_OBJS) -o $@ $(TEST_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -Itests/unit \
+	  $< $(ASAN_OBJS) -o $@ $(LDFLAGS) $(TEST_LIBS) $(LDLIBS)
 
 # keep the sanitizer objects (make would delete them as intermediates)
 .SECONDARY: $(ASAN_OBJS)
+
+# build/cpubench: the CPU baselines (harness/cpubase.c) timed and checked
+# without a GPU (tools/cpubench.c says how)
+build/cpubench: tools/cpubench.c $(HOST_OBJS) build/cflags.stamp build/ldflags.stamp | need-zlib
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $< $(HOST_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
+cpubench: build/cpubench
+.PHONY: cpubench
+test: build/cpubench
 
 # make test: cmocka units (plain, then ASan+UBSan), every step built, CLI and -n0 smoke runs
 test: $(TEST_BINS) $(ASAN_BINS) $(STEP_BINS)
@@ -112,7 +176,9 @@ check: $(SEL_BINS)
 	@scripts/check.sh $(SEL_BINS)
 compare: $(STEP_BINS)
 	@scripts/compare.sh $(STEP_BINS)
-sanitize: $(SEL_BINS)
+# steps whose step.mk asks for relocatable device code launch kernels from the device
+CDP_STEPS := $(foreach d,$(STEP_DIRS),$(if $(shell grep -s -l 'rdc=true' $(d)/step.mk),step$(firstword $(subst _, ,$(notdir $(d))))))
+sanitize: $(SEL_BINS) $(addsuffix -nocdp,$(addprefix bin/,$(filter $(CDP_STEPS),$(SEL_STEPS))))
 	@scripts/sanitize.sh $(SEL_BINS)
 sweep: $(SEL_BINS)
 	@scripts/sweep.sh $(SEL_BINS)
@@ -122,6 +188,8 @@ plots:
 	@scripts/plots.sh
 fuzz:
 	@scripts/fuzz.sh
+graphs:
+	@scripts/fetch-graphs.sh
 
 # Step goals on their own only build; with check/sanitize/sweep they select.
 $(STEP_IDS):
@@ -138,16 +206,23 @@ help:
 	@echo "make stepNN          build one step"
 	@echo "make test            GPU-free tier: cmocka units (+ASan/UBSan), every step compiled, CLI smoke runs"
 	@echo "make compare         main job: every step and variant on one graph (GRAPH='-g 20' default), one table"
-	@echo "make [stepNN..] check      check battery against the CPU oracle (all steps, or those named)"
+	@echo "make [stepNN..] check      the steps' answers against the CPU oracle, on the GPU (all steps, or those named)"
 	@echo "make [stepNN..] sanitize   compute-sanitizer memcheck, racecheck, synccheck, initcheck"
 	@echo "make [stepNN..] sweep      grid x block sweep (GRAPH=...), CSV under results/"
 	@echo "make bench           standard benchmark set -> plots/data/bench-<gpu>.csv"
 	@echo "make plots           SVG/PNG figures and the README table from plots/data (no GPU needed)"
-	@echo "make diffNN          the lesson: diff of step NN against the step before it"
+	@echo "make diffNN          the lesson: diff -u of step NN against its declared base (the 'Base: NN' line of its header)"
+	@echo "make graphs          download the larger public graphs (scripts/fetch-graphs.sh; checks SHA-256)"
 	@echo "make fuzz            fuzz every reader (clang libFuzzer), about a minute each"
+	@echo "make cpubench        build/cpubench: the parallel CPU baselines alone (no GPU needed)"
 	@echo "make info            toolchain, arch and GPU"
 	@echo "make clean           remove build/ and bin/"
-	@echo "Variables: SM=90|native  GRAPH='-f file' or '-g 20'  GRAPH_DIR=dir of real graphs"
+	@echo "test or check? 'test' tests the project's own code and needs no GPU (what CI runs);"
+	@echo "  'check' checks the steps' answers on the GPU. Without a GPU, check says so in one line and"
+	@echo "  scripts/check.sh exits 77 (make itself reports that as 'Error 77' and exits 2)."
+	@echo "Variables: SM=90|native  GRAPH='-f file' or '-g 20'  GRAPH_DIR=dir of real graphs (graphs)"
+	@echo "  CC (gcc; clang works)  NVCC  CUDA=/usr/local/cuda  CFLAGS, NVFLAGS, CPPFLAGS, LDFLAGS add to the"
+	@echo "  project's flags; a change to any of them rebuilds what it affects"
 
 clean:
 	rm -rf build bin

@@ -41,7 +41,7 @@ static int parse_list(const char *opt, const char *s, long long lo, long long hi
 }
 
 enum { OPT_PATH = 256, OPT_STAR, OPT_COMPLETE, OPT_KEEP, OPT_NEG, OPT_NAME, OPT_KSL, OPT_KDUP,
-       OPT_CPU, OPT_LISTV, OPT_LISTK };
+       OPT_CPU, OPT_LISTV, OPT_LISTK, OPT_KSETS, OPT_SOURCES };
 
 int cli_parse(int argc, char **argv, options_t *o) {
   static const struct option longopts[] = {
@@ -51,6 +51,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
       {"keep-self-loops", no_argument, 0, OPT_KSL}, {"keep-duplicates", no_argument, 0, OPT_KDUP},
       {"cpu-baseline", no_argument, 0, OPT_CPU},  {"list-variants", no_argument, 0, OPT_LISTV},
       {"list-knobs", no_argument, 0, OPT_LISTK},  {"help", no_argument, 0, 'h'},
+      {"knob-sets", required_argument, 0, OPT_KSETS},
+      {"sources", required_argument, 0, OPT_SOURCES},
       {0, 0, 0, 0}};
   memset(o, 0, sizeof *o);
   o->grid_keep = 0.85;
@@ -75,8 +77,10 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case 'G': {
         unsigned long long w = 0, h = 0;
         char tail;
-        if (sscanf(optarg, "%llux%llu%c", &w, &h, &tail) != 2 || w == 0 || h == 0)
+        if (sscanf(optarg, "%llux%llu%c", &w, &h, &tail) != 2 || optarg[0] == '-' || strchr(optarg, '-'))
           return fail(EXIT_INPUT, "option -G: '%s' is not WxH (e.g. 2000x2000)", optarg);
+        if (w == 0 || h == 0)
+          return fail(EXIT_INPUT, "option -G: '%s': width and height must be at least 1 (e.g. 2000x2000)", optarg);
         if (w * h > MAX_VERTICES || w > MAX_VERTICES || h > MAX_VERTICES)
           return fail(EXIT_INPUT, "option -G: %llu x %llu vertices exceeds the limit of %u vertices", w, h, MAX_VERTICES);
         o->grid_w = (vid_t)w; o->grid_h = (vid_t)h; inputs++;
@@ -108,7 +112,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case OPT_KDUP: o->keep_duplicates = 1; break;
       case 'n': if (parse_ll("-n", optarg, 0, 1000000, &v)) return EXIT_INPUT; o->trials = (int)v; break;
       case 'r': if (parse_ll("-r", optarg, 0, MAX_VERTICES - 1, &v)) return EXIT_INPUT; o->source = v; break;
-      case 'R': if (parse_ll("-R", optarg, 1, 100000, &v)) return EXIT_INPUT; o->num_sources = (int)v; have_R = 1; break;
+      case OPT_SOURCES: o->sources_file = optarg; break;
+      case 'R': if (parse_ll("-R", optarg, 1, CLI_MAX_SOURCES, &v)) return EXIT_INPUT; o->num_sources = (int)v; have_R = 1; break;
       case 'v': o->verify_all = 1; break;
       case 'a': o->trace = 1; break;
       case 'V': o->variant = optarg; break;
@@ -124,6 +129,7 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case OPT_CPU: o->cpu_baseline = 1; break;
       case OPT_LISTV: o->list_variants = 1; break;
       case OPT_LISTK: o->list_knobs = 1; break;
+      case OPT_KSETS: o->knob_sets = optarg; break;
       case 'h': o->help = 1; break;
       case ':': return fail(EXIT_INPUT, "option %s needs a value", argv[optind - 1]);
       default: return fail(EXIT_INPUT, "unknown option '%s' (try -h)", argv[optind - 1]);
@@ -134,6 +140,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
   if (inputs == 0) return fail(EXIT_INPUT, "no graph: give -f FILE, -g SCALE, -u SCALE or -G WxH (try -h)");
   if (inputs > 1) return fail(EXIT_INPUT, "more than one graph given (-f, -g, -u, -G, --path, --star, --complete)");
   if (o->source >= 0 && have_R) return fail(EXIT_INPUT, "give -r SRC or -R K, not both");
+  if (o->sources_file && (o->source >= 0 || have_R))
+    return fail(EXIT_INPUT, "give --sources FILE, -r SRC or -R K, not two of them");
   return 0;
 }
 
@@ -157,9 +165,11 @@ void cli_usage(FILE *out, const char *prog) {
           "runs:\n"
           "  -n TRIALS      timed trials per source and shape, after one warm-up (3); -n0 builds only\n"
           "  -r SRC | -R K  one source, or K seeded sources of out-degree > 0 (1)\n"
+          "  --sources FILE the sources, one vertex id per line (# comments, repeats allowed)\n"
           "  -v             verify every trial (the last is always verified)\n"
           "  -a             per-level trace of the last trial\n"
           "  -V VARIANT     (--list-variants)     -K NAME=VALUE   (--list-knobs)\n"
+          "  --knob-sets 'A=1,B=2;A=0'  one run per set (each on top of -K), one graph and oracle\n"
           "  -x GRID[,..]   blocks (0 = the step picks)   -b BLOCK[,..] threads per block (256)\n"
           "output:\n"
           "  -o FILE.csv    append CSV rows (with -a also FILE.trace.csv)\n"
@@ -167,4 +177,57 @@ void cli_usage(FILE *out, const char *prog) {
           "  --cpu-baseline time the CPU oracle the same way (CSV step 'cpu')\n"
           "exit: 0 ok, 1 verification failed, 2 usage or input error, 3 CUDA error, 77 no GPU\n",
           prog);
+}
+
+int cli_read_sources(const char *path, vid_t n, vid_t **srcs, int *count) {
+  *srcs = NULL;
+  *count = 0;
+  FILE *f = fopen(path, "r");
+  if (!f) return fail(EXIT_INPUT, "%s: cannot open the sources file", path);
+  vid_t *s = (vid_t *)malloc(sizeof(vid_t) * CLI_MAX_SOURCES);
+  if (!s) {
+    fclose(f);
+    return fail(EXIT_INPUT, "out of host memory for sources");
+  }
+  char line[256];
+  int k = 0, rc = 0;
+  for (long ln = 1; fgets(line, sizeof line, f); ln++) {
+    size_t len = strlen(line);
+    if (len == sizeof line - 1 && line[len - 1] != '\n' && !feof(f)) {
+      rc = fail(EXIT_INPUT, "%s:%ld: line too long (one vertex id per line)", path, ln);
+      break;
+    }
+    char *p = line;
+    while (*p == ' ' || *p == '\t') p++;
+    char *e = p + strlen(p);
+    while (e > p && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t')) *--e = '\0';
+    if (*p == '\0' || *p == '#') continue;
+    char *end = NULL;
+    errno = 0;
+    long long v = (*p >= '0' && *p <= '9') ? strtoll(p, &end, 10) : -1;
+    if (v < 0 || *end != '\0') {
+      rc = fail(EXIT_INPUT, "%s:%ld: '%s' is not a vertex id (a whole number >= 0)", path, ln, p);
+      break;
+    }
+    if (errno == ERANGE || (unsigned long long)v >= n) {
+      rc = fail(EXIT_INPUT, "%s:%ld: source %s is out of range: the graph has %" PRIvid
+                " vertices (ids 0..%" PRIvid ")", path, ln, p, n, n ? n - 1 : 0);
+      break;
+    }
+    if (k >= CLI_MAX_SOURCES) {
+      rc = fail(EXIT_INPUT, "%s:%ld: more than %d sources", path, ln, CLI_MAX_SOURCES);
+      break;
+    }
+    s[k++] = (vid_t)v;
+  }
+  if (!rc && ferror(f)) rc = fail(EXIT_INPUT, "%s: read error", path);
+  if (!rc && k == 0) rc = fail(EXIT_INPUT, "%s: no sources (one vertex id per line)", path);
+  fclose(f);
+  if (rc) {
+    free(s);
+    return rc;
+  }
+  *srcs = s;
+  *count = k;
+  return 0;
 }

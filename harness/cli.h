@@ -32,10 +32,12 @@ typedef struct {
   int trials;               /* -n TRIALS (3); 0 = build the graph only   */
   long long source;         /* -r SRC (-1: none)                         */
   int num_sources;          /* -R K (1)                                  */
+  const char *sources_file; /* --sources FILE: one vertex id per line    */
   int verify_all;           /* -v                                        */
   int trace;                /* -a                                        */
   const char *variant;      /* -V NAME (NULL: the step's first)          */
   const char *knobs[CLI_MAX_KNOBS]; int num_knobs; /* -K name=value      */
+  const char *knob_sets;    /* --knob-sets 'a=1,b=2;a=0': each set on top of -K, one run each */
   int grids[CLI_MAX_LIST];  int num_grids;  /* -x (0 = the step picks)   */
   int blocks[CLI_MAX_LIST]; int num_blocks; /* -b (256)                  */
   /* output */
@@ -48,6 +50,12 @@ typedef struct {
 /* 0, or fail(EXIT_INPUT, "...") naming the option and the bad value. */
 int cli_parse(int argc, char **argv, options_t *o);
 void cli_usage(FILE *out, const char *prog);
+/* --sources FILE: one vertex id (decimal, 0-based) per line; blank lines and
+ * lines starting with # are skipped; ids may repeat. Every id must be < n.
+ * 0 and a malloc'd array in *srcs (free it), or fail(EXIT_INPUT,
+ * "FILE:LINE: ...") naming the first bad line. At most CLI_MAX_SOURCES. */
+#define CLI_MAX_SOURCES 100000
+int cli_read_sources(const char *path, vid_t n, vid_t **srcs, int *count);
 
 #ifdef __cplusplus
 }

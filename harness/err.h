@@ -29,6 +29,9 @@ const char *fail_message(void); /* "" when none */
 int fail_code(void);            /* 0 when none  */
 void fail_clear(void);
 
+/* "1 vertex", "2 vertices": PLURAL(n, "vertex", "vertices"). */
+#define PLURAL(n, one, many) ((n) == 1 ? (one) : (many))
+
 #ifdef __cplusplus
 }
 #endif

@@ -473,7 +473,7 @@ static int parse_gr(rd_t *r, edgelist_t *el) {
   if (!pline) return rd_fail(r, "no \"p sp N M\" line");
   if (arcs != m) {
     r->line = pline;
-    return rd_fail(r, "header says %" PRIu64 " arcs, file has %" PRIu64, m, arcs);
+    return rd_fail(r, "header says %" PRIu64 " %s, file has %" PRIu64, m, PLURAL(m, "arc", "arcs"), arcs);
   }
   el->n = (vid_t)n; /* isolated vertices after the last id count too */
   return 0;
@@ -529,8 +529,8 @@ static int parse_metis(rd_t *r, edgelist_t *el) {
     }
     if (*r->lp == '%') continue;
     if (u == n)
-      return rd_fail(r, "more than %" PRIu64 " vertex lines (the header on line %lu says %" PRIu64
-                        " vertices)", n, hline, n);
+      return rd_fail(r, "more than %" PRIu64 " vertex %s (the header on line %lu says %" PRIu64
+                        " %s)", n, PLURAL(n, "line", "lines"), hline, n, PLURAL(n, "vertex", "vertices"));
     uint64_t skip;
     if (has_size) {
       tok_t t = next_tok(r); /* the line is not blank, so a token is there */
@@ -562,10 +562,11 @@ static int parse_metis(rd_t *r, edgelist_t *el) {
   }
   r->line = hline;
   if (u < n)
-    return rd_fail(r, "header says %" PRIu64 " vertices, file has %" PRIu64 " vertex lines", n, u);
+    return rd_fail(r, "header says %" PRIu64 " %s, file has %" PRIu64 " vertex %s", n,
+                   PLURAL(n, "vertex", "vertices"), u, PLURAL(u, "line", "lines"));
   if (entries != 2 * m)
-    return rd_fail(r, "header says %" PRIu64 " edges (%" PRIu64 " neighbour entries), file has %" PRIu64
-                      " entries", m, 2 * m, entries);
+    return rd_fail(r, "header says %" PRIu64 " %s (%" PRIu64 " neighbour entries), file has %" PRIu64
+                      " %s", m, PLURAL(m, "edge", "edges"), 2 * m, entries, PLURAL(entries, "entry", "entries"));
   el->n = (vid_t)n;
   el->undirected = 0;
   return 0;
@@ -639,7 +640,7 @@ static int parse_mtx(rd_t *r, edgelist_t *el) {
   }
   if (count != nnz) {
     r->line = sline;
-    return rd_fail(r, "header says %" PRIu64 " entries, file has %" PRIu64, nnz, count);
+    return rd_fail(r, "header says %" PRIu64 " %s, file has %" PRIu64, nnz, PLURAL(nnz, "entry", "entries"), count);
   }
   el->n = (vid_t)rows;
   return 0;

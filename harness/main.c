@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "cpubase.h"
 #include "err.h"
 #include "generate.h"
 #include "gpu.h"
@@ -92,13 +93,16 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
   el_free(&el);
   if (rc) return rc;
   double t2 = now_s();
-  printf("%s Time:         %.5f s\n", o->file ? "Read" : "Generate", t1 - t0);
-  printf("Build Time:            %.5f s\n", t2 - t1);
-  printf("Graph has %" PRIvid " nodes and %" PRIeid " directed edges (%s)\n", g->n, g->m,
+  /* the timing lines share one column: "%-22s" holds "Peak host memory:" too */
+  printf("%-22s %.5f s\n", o->file ? "Read Time:" : "Generate Time:", t1 - t0);
+  printf("%-22s %.5f s\n", "Build Time:", t2 - t1);
+  printf("Graph has %" PRIvid " %s and %" PRIeid " directed %s (%s)\n", g->n,
+         PLURAL(g->n, "node", "nodes"), g->m, PLURAL(g->m, "edge", "edges"),
          g->symmetric ? "symmetric" : "directed");
   if (br.self_loops || br.duplicates)
-    printf("Dropped %" PRIeid " self-loop and %" PRIeid " duplicate directed edges\n",
-           br.self_loops, br.duplicates);
+    printf("Dropped %" PRIeid " %s and %" PRIeid " duplicate directed %s\n", br.self_loops,
+           PLURAL(br.self_loops, "self-loop", "self-loops"), br.duplicates,
+           PLURAL(br.duplicates, "edge", "edges"));
   if (g->n == 0) return fail(EXIT_INPUT, "%s: empty graph (no vertices)", name);
   return 0;
 }
@@ -115,7 +119,8 @@ static int pick_sources(const options_t *o, const graph_t *g, vid_t *src, int k)
   if (o->source >= 0) {
     if ((unsigned long long)o->source >= g->n)
       return fail(EXIT_INPUT, "source %lld is out of range: the graph has %" PRIvid
-                  " vertices (ids 0..%" PRIvid ")", o->source, g->n, g->n - 1);
+                  " %s (ids 0..%" PRIvid ")", o->source, g->n, PLURAL(g->n, "vertex", "vertices"),
+                  g->n - 1);
     src[0] = (vid_t)o->source;
     return 0;
   }
@@ -151,6 +156,43 @@ typedef struct {
   double cpu_ms;
 } source_t;
 
+/* --cpu-baseline, second half: the parallel CPU baseline (cpubase.h), timed
+ * like a trial (a warm-up, then -n trials), every trial checked against the
+ * oracle: a wrong baseline is a bug, reported as FAIL. The warm-up runs for
+ * 250 ms on every source: the oracle's serial runs just before leave the
+ * other cores idle, and waking them made the first parallel runs up to 10x
+ * slower on the H100 host (a virtual machine). Returns the failed trials, or
+ * -1 (and fail()) when the baseline stops. */
+static long long time_cpubase(cpubase_t *cb, const graph_t *g, const source_t *s, int trials,
+                              FILE *csv, const provenance_t *prov, const char *gname) {
+  double *t = (double *)malloc(sizeof(double) * (size_t)trials);
+  dist_t *d = (dist_t *)malloc((size_t)g->n * sizeof(dist_t));
+  if (!t || !d) return free(t), free(d), fail(EXIT_INPUT, "out of host memory for the CPU baseline"), -1;
+  long long failed = 0;
+  char knobs[128];
+  if (cpubase_warmup(cb, s->src, d, 250.0) < 0) return free(t), free(d), -1;
+  for (int trial = 0; trial < trials; trial++) {
+    cpubase_stats_t st;
+    double c0 = now_s();
+    if (cpubase_run(cb, s->src, d, &st)) return free(t), free(d), -1;
+    double ms = (now_s() - c0) * 1e3;
+    long long bad = check_dist(s->expect, g->n, d, g->n, 10, stdout);
+    if (bad) printf("  CPU %s: %lld of %" PRIvid " vertices differ from the oracle\n", cpubase_name(cb), bad, g->n);
+    failed += bad != 0;
+    t[trial] = ms;
+    cpubase_knobs(cb, knobs, sizeof knobs);
+    report_row_t r = {"cpu", cpubase_name(cb), gname, knobs, bad ? "FAIL" : "PASS", g->n, s->src, g->m,
+                      s->edges, 0, 0, trial, st.levels, ms, 0, cb->prep_ms};
+    report_row(csv, &r, prov);
+  }
+  double med = median(t, trials);
+  printf("CPU %s (%d threads): median %.3f ms, %.4f GTEPS%s\n", cpubase_name(cb), cb->threads, med,
+         s->edges / (med * 1e6), failed ? "  FAIL" : "");
+  free(t);
+  free(d);
+  return failed;
+}
+
 static int run_oracle(const graph_t *g, problem_t p, vid_t src, dist_t *d) {
   if (p == PROBLEM_BFS) {
     oracle_bfs(g, src, d);
@@ -166,17 +208,30 @@ static const char *oracle_name(const graph_t *g, problem_t p) {
   return "dijkstra";
 }
 
-/* Knob values: defaults, then -K name=value. */
-static int resolve_knobs(const options_t *o, long *values, char *desc, size_t desclen) {
+/* Knob values: defaults, then -K name=value, then the settings of one
+ * --knob-sets set (set: "a=1,b=2"; NULL or "" for none). */
+static int resolve_knobs(const options_t *o, const char *set, long *values, char *desc, size_t desclen) {
   int nk = 0;
   while (STEP.knobs && STEP.knobs[nk].name) nk++;
   for (int i = 0; i < nk; i++) values[i] = STEP.knobs[i].def;
-  for (int k = 0; k < o->num_knobs; k++) {
-    const char *eq = strchr(o->knobs[k], '=');
-    size_t len = (size_t)(eq - o->knobs[k]);
+  const char *items[CLI_MAX_KNOBS * 2];
+  char setbuf[1024];
+  int nitems = 0;
+  for (int k = 0; k < o->num_knobs; k++) items[nitems++] = o->knobs[k];
+  if (set && *set) {
+    snprintf(setbuf, sizeof setbuf, "%s", set);
+    for (char *tok = strtok(setbuf, ","); tok; tok = strtok(NULL, ",")) {
+      if (nitems >= CLI_MAX_KNOBS * 2) return fail(EXIT_INPUT, "--knob-sets: too many settings in '%s'", set);
+      if (!strchr(tok, '=')) return fail(EXIT_INPUT, "--knob-sets: '%s' is not name=value", tok);
+      items[nitems++] = tok;
+    }
+  }
+  for (int k = 0; k < nitems; k++) {
+    const char *eq = strchr(items[k], '=');
+    size_t len = (size_t)(eq - items[k]);
     int found = -1;
     for (int i = 0; i < nk; i++)
-      if (strlen(STEP.knobs[i].name) == len && strncmp(STEP.knobs[i].name, o->knobs[k], len) == 0)
+      if (strlen(STEP.knobs[i].name) == len && strncmp(STEP.knobs[i].name, items[k], len) == 0)
         found = i;
     if (found < 0) {
       char known[512] = "";
@@ -184,7 +239,7 @@ static int resolve_knobs(const options_t *o, long *values, char *desc, size_t de
         strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
         strncat(known, STEP.knobs[i].name, sizeof known - strlen(known) - 1);
       }
-      return fail(EXIT_INPUT, "unknown knob '%.*s' (this step's knobs: %s)", (int)len, o->knobs[k],
+      return fail(EXIT_INPUT, "unknown knob '%.*s' (this step's knobs: %s)", (int)len, items[k],
                   nk ? known : "none");
     }
     char *end = NULL;
@@ -197,6 +252,102 @@ static int resolve_knobs(const options_t *o, long *values, char *desc, size_t de
     size_t l = strlen(desc);
     snprintf(desc + l, desclen - l, "%s%s=%ld", i ? ";" : "", STEP.knobs[i].name, values[i]);
   }
+  return 0;
+}
+
+/* --- several sources in one run (STEP_MULTI, step 11) ---------------------
+ * One warm-up, then -n trials; each times ONE call over all k sources
+ * (CUDA events). Every source's distances are checked against the oracle
+ * (the last trial, or every trial with -v). Printed: the run's time, the
+ * time per source (time / k) and the aggregate GTEPS (sum over sources of
+ * edges reached / time). CSV: one row per trial, src = the first source,
+ * edges = the sum over the k sources, ms = the whole run, knobs gets
+ * ";sources=K" appended (time per source = ms / K). One row per run keeps
+ * ms the timed region and gteps the aggregate, as for every other step. */
+typedef struct {
+  const options_t *o;
+  const graph_t *g;
+  const source_t *S;
+  int k;
+  dist_t *d_dist, *h_dist;
+  gpu_timer_t *timer;
+  FILE *csv, *tcsv;
+  const provenance_t *prov;
+  const char *stepname, *variant, *gname, *knob_desc;
+  double upload_ms, init_ms;
+  level_trace_t *trace;
+  int trace_cap;
+} multi_ctx_t;
+
+static int multi_trials(const multi_ctx_t *c, void *state, const launch_t *lc, double *times,
+                        double *gteps, int *nt, long long *checked, long long *failed) {
+  const graph_t *g = c->g;
+  vid_t *srcs = (vid_t *)malloc(sizeof(vid_t) * (size_t)c->k);
+  if (!srcs) return fail(EXIT_INPUT, "out of host memory");
+  eid_t edges = 0;
+  for (int i = 0; i < c->k; i++) {
+    srcs[i] = c->S[i].src;
+    edges += c->S[i].edges;
+  }
+  char knobs[1100];
+  snprintf(knobs, sizeof knobs, "%s%ssources=%d", c->knob_desc, c->knob_desc[0] ? ";" : "", c->k);
+  for (int trial = -1; trial < c->o->trials; trial++) { /* -1: warm-up */
+    int last = trial == c->o->trials - 1;
+    for (int i = 0; i < c->k; i++) gpu_fill_dist(c->d_dist + (size_t)i * g->n, g->n, srcs[i]);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    step_stats_t st = {0, -1, -1, -1, -1, NULL, 0, 0};
+    if (c->trace && last) {
+      st.trace = c->trace;
+      st.trace_cap = c->trace_cap;
+    }
+    gpu_timer_start(c->timer);
+    int rc = STEP_MULTI.run(state, srcs, c->k, c->d_dist, &st);
+    float ms = gpu_timer_stop(c->timer);
+    if (rc) {
+      free(srcs);
+      return rc;
+    }
+    CUDA_CHECK(cudaGetLastError());
+    if (trial < 0) continue;
+    const char *verdict = "UNCHECKED";
+    if (c->o->verify_all || last) {
+      long long badsrc = 0;
+      for (int i = 0; i < c->k; i++) {
+        CUDA_CHECK(cudaMemcpy(c->h_dist, c->d_dist + (size_t)i * g->n, (size_t)g->n * sizeof(dist_t),
+                              cudaMemcpyDeviceToHost));
+        long long bad = check_dist(c->S[i].expect, g->n, c->h_dist, g->n, badsrc ? 0 : 10, stdout);
+        if (bad) {
+          badsrc++;
+          printf("  source %" PRIvid " (instance %d of %d): %lld of %" PRIvid
+                 " vertices differ from the oracle\n", srcs[i], i, c->k, bad, g->n);
+        }
+      }
+      (*checked)++;
+      if (badsrc) (*failed)++;
+      verdict = badsrc ? "FAIL" : "PASS";
+      printf("  checked %d sources against the oracle: %lld differ\n", c->k, badsrc);
+      /* -d writes the first source's distances */
+      CUDA_CHECK(cudaMemcpy(c->h_dist, c->d_dist, (size_t)g->n * sizeof(dist_t), cudaMemcpyDeviceToHost));
+    }
+    double gt = ms > 0 ? edges / (ms * 1e6) : 0;
+    times[*nt] = ms;
+    gteps[(*nt)++] = gt;
+    printf("Trial Time: %10.4f ms  sources %d  per source %.4f ms  levels %d  GTEPS %.4f (aggregate)  %s\n",
+           ms, c->k, ms / c->k, st.levels, gt, verdict);
+    report_row_t r = {c->stepname, c->variant, c->gname, knobs, verdict, g->n, srcs[0], g->m,
+                      edges, lc->grid, lc->block, trial, st.levels, ms, c->upload_ms, c->init_ms};
+    report_row(c->csv, &r, c->prov);
+    if (st.trace && st.trace_len) {
+      printf("  level   frontier        edges   duplicates   time(ms)\n");
+      for (int l = 0; l < st.trace_len; l++) {
+        level_trace_t *t = &st.trace[l];
+        level_row_t lr = {t->level, t->frontier, t->edges, t->duplicates, t->ms};
+        printf("  %5d %10lld %12lld %12lld %10.4f\n", lr.level, lr.frontier, lr.edges, lr.duplicates, lr.ms);
+        report_trace_row(c->tcsv, &r, &lr, c->prov);
+      }
+    }
+  }
+  free(srcs);
   return 0;
 }
 
@@ -223,6 +374,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (o.list_knobs) {
+    if (!STEP.knobs || !STEP.knobs[0].name) printf("%s has no knobs\n", stepname);
     for (int i = 0; STEP.knobs && STEP.knobs[i].name; i++)
       printf("%s %ld %s\n", STEP.knobs[i].name, STEP.knobs[i].def, STEP.knobs[i].help);
     return 0;
@@ -238,7 +390,36 @@ int main(int argc, char **argv) {
   }
   long knob_values[64];
   char knob_desc[1024];
-  if (resolve_knobs(&o, knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+  /* --knob-sets: the sets, split at ';' (each checked now, before any work) */
+  char ksets_buf[4096];
+  const char *ksets[64];
+  int num_ksets = 0;
+  ksets[0] = NULL;
+  if (o.knob_sets) {
+    snprintf(ksets_buf, sizeof ksets_buf, "%s", o.knob_sets);
+    for (char *p = ksets_buf, *semi; p && num_ksets < 64; p = semi ? semi + 1 : NULL) {
+      semi = strchr(p, ';');
+      if (semi) *semi = '\0';
+      ksets[num_ksets++] = p;
+    }
+    for (int k = 0; k < num_ksets; k++) {
+      if (resolve_knobs(&o, ksets[k], knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+      launch_t lck = {0, 0, variant, STEP.knobs, knob_values, 0};
+      if (STEP.check_knobs && STEP.check_knobs(&lck)) return error_exit(EXIT_INPUT);
+    }
+  }
+  if (num_ksets == 0) num_ksets = 1;
+  if (resolve_knobs(&o, ksets[0], knob_values, knob_desc, sizeof knob_desc)) return error_exit(EXIT_INPUT);
+  /* Everything that can be checked without the graph or a GPU is checked
+   * here, so a typo is exit 2 at once on any machine (also with -n0): the
+   * knob values (the step's own check_knobs; limits that need the device
+   * stay in its init) and the output paths. */
+  if (STEP.check_knobs) {
+    launch_t lc0 = {0, 0, variant, STEP.knobs, knob_values, 0};
+    if (STEP.check_knobs(&lc0)) return error_exit(EXIT_INPUT);
+  }
+  if (report_check_output("-o", o.csv) || report_check_output("-d", o.dist_file))
+    return error_exit(EXIT_INPUT);
 
   printf("%s: %s [variant %s%s%s]\n", stepname, STEP.title, variant, knob_desc[0] ? ", " : "", knob_desc);
   graph_t g;
@@ -258,21 +439,32 @@ int main(int argc, char **argv) {
   degree_stats_t ds;
   graph_degree_stats(&g, &ds);
   printf("Degrees: max out-degree %" PRIvid " (vertex %" PRIvid "), average %.2f, %" PRIvid
-         " vertices without out-edges\n", ds.max_out_degree, ds.max_vertex, ds.avg_out_degree,
-         ds.zero_out_degree);
+         " %s without out-edges\n", ds.max_out_degree, ds.max_vertex, ds.avg_out_degree,
+         ds.zero_out_degree, PLURAL(ds.zero_out_degree, "vertex", "vertices"));
+  /* Sources before -n0 returns: -r out of range is exit 2 there too. */
+  int nsrc = o.source >= 0 ? 1 : o.num_sources;
+  vid_t *srcs = NULL;
+  if (o.sources_file) { /* --sources FILE: ids checked against n, "FILE:LINE: ..." */
+    if (cli_read_sources(o.sources_file, g.n, &srcs, &nsrc)) return error_exit(EXIT_INPUT);
+  } else {
+    srcs = (vid_t *)calloc((size_t)nsrc, sizeof *srcs);
+    if (!srcs) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
+    if (pick_sources(&o, &g, srcs, nsrc)) return error_exit(EXIT_INPUT);
+  }
+  source_t *S = (source_t *)calloc((size_t)nsrc, sizeof *S);
+  if (!S) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
   if (o.trials == 0) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    printf("Peak host memory:      %.3f GiB\n", ru.ru_maxrss / 1048576.0);
+    printf("%-22s %.3f GiB\n", "Peak host memory:", ru.ru_maxrss / 1048576.0);
+    free(S);
+    free(srcs);
     graph_free(&g);
     return 0; /* -n0: build only */
   }
-
-  int nsrc = o.source >= 0 ? 1 : o.num_sources;
-  source_t *S = (source_t *)calloc((size_t)nsrc, sizeof *S);
-  vid_t *srcs = (vid_t *)calloc((size_t)nsrc, sizeof *srcs);
-  if (!S || !srcs) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
-  if (pick_sources(&o, &g, srcs, nsrc)) return error_exit(EXIT_INPUT);
+  /* A multi-source step (step.h, STEP_MULTI) gets all sources' distances at once. */
+  int multi = &STEP_MULTI != NULL && STEP_MULTI.run != NULL;
+  size_t ninst = multi ? (size_t)nsrc : 1;
 
   gpu_info_t gi;
   rc = gpu_probe(&gi);
@@ -287,7 +479,8 @@ int main(int argc, char **argv) {
          prov.driver, prov.commit);
 
   /* The CPU oracle: the answer for every source (and, with --cpu-baseline,
-   * the baseline time, measured like a trial: warm-up, then median). */
+   * the oracle's time and the parallel baseline's (cpubase.h), each measured
+   * like a trial: median of -n; the parallel one after a warm-up). */
   FILE *csv = NULL, *tcsv = NULL;
   if (o.csv) {
     if (!(csv = report_open(o.csv, REPORT_CSV_HEADER))) return error_exit(EXIT_INPUT);
@@ -310,22 +503,44 @@ int main(int argc, char **argv) {
   int oracle_rc = 0;
   const char *oname = oracle_name(&g, prob);
   int serial = strcmp(oname, "bellman-ford") == 0; /* it may fail(): one writer of the message */
+  /* SSSP: a source whose oracle finds a negative cycle is still given to the
+   * step, which must fail on it too (its own error line, exit 2); a step that
+   * returns distances there fails verification. */
+  char *negcycle = (char *)calloc((size_t)nsrc, 1);
+  if (!negcycle) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
 #pragma omp parallel for schedule(dynamic, 1) reduction(| : oracle_rc) if (!serial)
   for (int i = 0; i < nsrc; i++) {
     double t0 = now_s();
-    oracle_rc |= run_oracle(&g, prob, srcs[i], S[i].expect) != 0;
+    int orc = run_oracle(&g, prob, srcs[i], S[i].expect);
+    if (orc && serial && strstr(fail_message(), "negative cycle")) negcycle[i] = 1;
+    else oracle_rc |= orc != 0;
     S[i].cpu_ms = (now_s() - t0) * 1e3;
   }
-  if (oracle_rc) return error_exit(EXIT_INPUT); /* negative cycle: one message */
+  if (oracle_rc) return error_exit(EXIT_INPUT); /* one message */
+  cpubase_t cb;
+  memset(&cb, 0, sizeof cb);
+  long long cpu_failed = 0;
+  if (o.cpu_baseline) {
+    if (cpubase_init(&cb, &g, prob == PROBLEM_SSSP, 0, 0)) return error_exit(EXIT_INPUT);
+    printf("CPU baseline: %s, %d threads (OMP_NUM_THREADS); prep %.3f ms%s\n", cpubase_name(&cb), cb.threads,
+           cb.prep_ms, cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
+  }
   for (int i = 0; i < nsrc; i++) {
+    if (negcycle[i]) {
+      for (vid_t v = 0; v < g.n; v++) S[i].expect[v] = DIST_INF;
+      printf("Source %" PRIvid ": the CPU oracle finds a negative cycle reachable from it; "
+             "the step must report one\n", S[i].src);
+      continue;
+    }
     S[i].edges = graph_reached_edges(&g, S[i].expect);
     for (vid_t v = 0; v < g.n; v++)
       if (S[i].expect[v] != DIST_INF) {
         S[i].reached++;
         if (S[i].expect[v] > S[i].depth) S[i].depth = S[i].expect[v];
       }
-    printf("Source %" PRIvid ": reaches %" PRIvid " vertices and %" PRIeid " edges, %s %d; CPU %s %.3f ms\n",
-           S[i].src, S[i].reached, S[i].edges, prob == PROBLEM_BFS ? "depth" : "max distance",
+    printf("Source %" PRIvid ": reaches %" PRIvid " %s and %" PRIeid " %s, %s %d; CPU %s %.3f ms\n",
+           S[i].src, S[i].reached, PLURAL(S[i].reached, "vertex", "vertices"), S[i].edges,
+           PLURAL(S[i].edges, "edge", "edges"), prob == PROBLEM_BFS ? "depth" : "max distance",
            S[i].depth, oname, S[i].cpu_ms);
     if (o.cpu_baseline) {
       double *t = (double *)malloc(sizeof(double) * (size_t)o.trials);
@@ -340,8 +555,12 @@ int main(int argc, char **argv) {
       printf("CPU %s: median %.3f ms, %.4f GTEPS\n", oname, median(t, o.trials),
              S[i].edges / (median(t, o.trials) * 1e6));
       free(t);
+      long long f = time_cpubase(&cb, &g, &S[i], o.trials, csv, &prov, gname);
+      if (f < 0) return error_exit(fail_code());
+      cpu_failed += f;
     }
   }
+  if (o.cpu_baseline) cpubase_free(&cb);
 
   /* Upload. Check the bytes against free memory first: a clear line, not a
    * CUDA error from deep inside. */
@@ -350,11 +569,12 @@ int main(int argc, char **argv) {
   const char *fake_free = getenv("GALLERY_GPU_FREE_BYTES");
   if (fake_free) gi.free_mem = (size_t)strtoull(fake_free, NULL, 10);
   size_t need = (size_t)(g.n + 1) * sizeof(eid_t) + (size_t)g.m * sizeof(vid_t) +
-                (prob == PROBLEM_SSSP ? (size_t)g.m * sizeof(weight_t) : 0) + (size_t)g.n * sizeof(dist_t);
+                (prob == PROBLEM_SSSP ? (size_t)g.m * sizeof(weight_t) : 0) +
+                ninst * (size_t)g.n * sizeof(dist_t);
   if (need > gi.free_mem) {
     fail(EXIT_CUDA, "%s does not fit in GPU memory: the graph and distances need %zu bytes (%.2f GiB), "
-         "%zu bytes (%.2f GiB) are free", gname, need, need / 1073741824.0, gi.free_mem,
-         gi.free_mem / 1073741824.0);
+         "%zu bytes (%.2f GiB) are free%s", gname, need, need / 1073741824.0, gi.free_mem,
+         gi.free_mem / 1073741824.0, multi ? " (distances of every source at once: k * n * 4 bytes)" : "");
     return error_exit(EXIT_CUDA);
   }
   double u0 = now_s();
@@ -373,13 +593,13 @@ int main(int argc, char **argv) {
     d_w = (weight_t *)gpu_alloc((size_t)g.m * sizeof(weight_t), "CSR weights");
     CUDA_CHECK(cudaMemcpy(d_w, g.weights, (size_t)g.m * sizeof(weight_t), cudaMemcpyHostToDevice));
   }
-  dist_t *d_dist = (dist_t *)gpu_alloc((size_t)g.n * sizeof(dist_t), "distances");
+  dist_t *d_dist = (dist_t *)gpu_alloc(ninst * (size_t)g.n * sizeof(dist_t), "distances");
   CUDA_CHECK(cudaDeviceSynchronize());
   double upload_ms = (now_s() - u0) * 1e3;
   dg.offsets = d_off;
   dg.cols = d_cols;
   dg.weights = d_w;
-  printf("Upload Time:           %.3f ms\n", upload_ms);
+  printf("%-22s %.3f ms\n", "Upload Time:", upload_ms);
 
   dist_t *h_dist = (dist_t *)malloc((size_t)g.n * sizeof(dist_t));
   int trace_cap = (prob == PROBLEM_BFS ? 0 : 1 << 16);
@@ -395,6 +615,11 @@ int main(int argc, char **argv) {
   gpu_timer_t timer;
   gpu_timer_init(&timer);
   long long checked = 0, failed = 0;
+  for (int ks = 0; ks < num_ksets; ks++) {
+  if (ks > 0) {
+    resolve_knobs(&o, ksets[ks], knob_values, knob_desc, sizeof knob_desc); /* checked above */
+  }
+  if (o.knob_sets) printf("Knobs: %s\n", knob_desc);
   for (int gx = 0; gx < o.num_grids; gx++) {
     for (int bx = 0; bx < o.num_blocks; bx++) {
       launch_t lc = {o.grids[gx], o.blocks[bx], variant, STEP.knobs, knob_values, gi.sm_count};
@@ -413,7 +638,13 @@ int main(int argc, char **argv) {
       printf("Launch: grid %d%s x block %d; init %.3f ms; device memory in use %.3f GiB\n", lc.grid,
              lc.grid ? "" : " (step's choice)", lc.block, init_ms, (total_b - free_b) / 1073741824.0);
       int nt = 0;
-      for (int i = 0; i < nsrc; i++) {
+      if (multi) { /* all sources in one run(): one time per trial */
+        multi_ctx_t mc = {&o, &g, S, nsrc, d_dist, h_dist, &timer, csv, tcsv, &prov, stepname, variant,
+                          gname, knob_desc, upload_ms, init_ms, trace, trace_cap};
+        rc = multi_trials(&mc, state, &lc, times, gteps, &nt, &checked, &failed);
+        if (rc) return error_exit(rc);
+      }
+      for (int i = 0; i < nsrc && !multi; i++) {
         for (int trial = (i == 0 ? -1 : 0); trial < o.trials; trial++) { /* -1: warm-up */
           int last = trial == o.trials - 1;
           gpu_fill_dist(d_dist, g.n, S[i].src);
@@ -428,6 +659,11 @@ int main(int argc, char **argv) {
           float ms = gpu_timer_stop(&timer);
           if (rc) return error_exit(rc);
           CUDA_CHECK(cudaGetLastError());
+          if (negcycle[i]) {
+            fprintf(stderr, "error: %s returned distances from source %" PRIvid
+                    ", but a negative cycle is reachable from it (CPU oracle)\n", stepname, S[i].src);
+            return EXIT_VERIFY;
+          }
           if (trial < 0) continue;
           const char *verdict = "UNCHECKED";
           if (o.verify_all || last) {
@@ -445,6 +681,9 @@ int main(int argc, char **argv) {
           gteps[nt++] = gt;
           printf("Trial Time: %10.4f ms  source %" PRIvid "  levels %d  GTEPS %.4f  %s\n", ms,
                  S[i].src, st.levels, gt, verdict);
+          if (last && st.relaxations >= 0) /* SSSP work: relax operations vs the reached edges */
+            printf("  relaxations %lld (%.3f per reached edge), pushes %lld\n", st.relaxations,
+                   S[i].edges ? (double)st.relaxations / (double)S[i].edges : 0.0, st.pushes);
           report_row_t r = {stepname, variant, gname, knob_desc, verdict, g.n, S[i].src, g.m,
                             S[i].edges, lc.grid, lc.block, trial, st.levels, ms, upload_ms, init_ms};
           report_row(csv, &r, &prov);
@@ -483,13 +722,18 @@ int main(int argc, char **argv) {
       for (int t = 0; t < nt; t++) sum += times[t];
       printf("Average Time: %.4f ms  Median Time: %.4f ms  GTEPS (median): %.4f  [grid %d, block %d]\n",
              nt ? sum / nt : 0, med, medg, lc.grid, lc.block);
+      if (multi)
+        printf("Per Source: %.4f ms (median run time / %d sources); aggregate GTEPS %.4f\n", med / nsrc,
+               nsrc, medg);
     }
   }
+  } /* knob sets */
   if (o.dist_file && io_write_dist(o.dist_file, h_dist, g.n)) return error_exit(EXIT_INPUT);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  printf("Peak host memory:      %.3f GiB\n", ru.ru_maxrss / 1048576.0);
+  printf("%-22s %.3f GiB\n", "Peak host memory:", ru.ru_maxrss / 1048576.0);
   printf("Verification: %s (%lld of %lld checked trials failed)\n", failed ? "FAIL" : "PASS", failed, checked);
+  if (cpu_failed) printf("CPU baseline: FAIL (%lld trials differ from the oracle)\n", cpu_failed);
 
   gpu_timer_fini(&timer);
   gpu_free(d_off);
@@ -499,7 +743,7 @@ int main(int argc, char **argv) {
   if (csv) fclose(csv);
   if (tcsv) fclose(tcsv);
   for (int i = 0; i < nsrc; i++) free(S[i].expect);
-  free(S); free(srcs); free(h_dist); free(trace); free(census_v); free(census_e); free(times); free(gteps);
+  free(S); free(srcs); free(negcycle); free(h_dist); free(trace); free(census_v); free(census_e); free(times); free(gteps);
   graph_free(&g);
-  return failed ? EXIT_VERIFY : 0;
+  return failed || cpu_failed ? EXIT_VERIFY : 0;
 }

@@ -60,8 +60,8 @@ int oracle_sssp_limits(const graph_t *g) {
 
 static int check_source(const graph_t *g, vid_t src) {
   if (src >= g->n)
-    return fail(EXIT_INPUT, "source %" PRIvid " out of range: the graph has %" PRIvid " vertices",
-                src, g->n);
+    return fail(EXIT_INPUT, "source %" PRIvid " out of range: the graph has %" PRIvid " %s",
+                src, g->n, PLURAL(g->n, "vertex", "vertices"));
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "err.h"
 
@@ -42,6 +43,27 @@ void report_provenance(provenance_t *p, const char *gpu_name, int runtime_versio
   struct tm tmv;
   gmtime_r(&now, &tmv);
   strftime(p->date, sizeof p->date, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+}
+
+int report_check_output(const char *opt, const char *path) {
+  if (!path) return 0;
+  if (!*path) return fail(EXIT_INPUT, "option %s: empty file name", opt);
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", path);
+  char *slash = strrchr(dir, '/');
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if (slash == dir) dir[1] = '\0'; /* "/x.csv": the root */
+  else *slash = '\0';
+  struct stat sb;
+  if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+    return fail(EXIT_INPUT, "option %s: %s: directory %s does not exist", opt, path, dir);
+  if (access(dir, W_OK | X_OK) != 0 && stat(path, &sb) != 0)
+    return fail(EXIT_INPUT, "option %s: %s: directory %s is not writable", opt, path, dir);
+  if (stat(path, &sb) == 0) {
+    if (S_ISDIR(sb.st_mode)) return fail(EXIT_INPUT, "option %s: %s is a directory", opt, path);
+    if (access(path, W_OK) != 0) return fail(EXIT_INPUT, "option %s: %s is not writable", opt, path);
+  }
+  return 0;
 }
 
 FILE *report_open(const char *path, const char *header) {

@@ -92,7 +92,29 @@ typedef struct {
   int  (*init)(const dgraph_t *g, const launch_t *lc, void **state);      /* untimed */
   int  (*run)(void *state, vid_t src, dist_t *d_dist, step_stats_t *st);  /* timed   */
   void (*fini)(void *state);
+  /* Optional (NULL = none; a trailing member, so a positional initializer
+   * with seven members leaves it NULL). Checks the knob VALUES alone
+   * (lc->defs, lc->values, lc->variant): the harness calls it before the
+   * graph is built and before the GPU is probed, so that -K vw=3 is exit 2
+   * on any machine; lc->grid, lc->block and lc->sm_count are 0 there. The
+   * step calls it from init too; limits that need the device (shared
+   * memory per block) or the launch shape stay in init. Returns 0 or
+   * fail(EXIT_INPUT, "name=value: why"). */
+  int  (*check_knobs)(const launch_t *lc);
 } step_t;
+
+/* Optional: several sources in one timed run (step 11, iBFS). A step that
+ * can traverse from many sources at once also defines
+ *   STEP_EXPORT const step_multi_t STEP_MULTI = { my_run_multi };
+ * d_dist then holds k * n distances, instance i at d_dist + i * n, each filled
+ * by the harness with DIST_INF and 0 at srcs[i] before the timer; one call
+ * computes all k of them (srcs may repeat). It is a separate object, not a
+ * trailing member of step_t, so that the steps' positional initializers of
+ * step_t stay complete (-Wmissing-field-initializers with -Werror); main.c
+ * declares it weak: a step without it links with &STEP_MULTI == NULL. */
+typedef struct {
+  int (*run)(void *state, const vid_t *srcs, int k, dist_t *d_dist, step_stats_t *st); /* timed */
+} step_multi_t;
 
 #ifdef __cplusplus
 }
@@ -102,7 +124,9 @@ typedef struct {
  * extern "C" declaration for g++); the step defines it with STEP_EXPORT. */
 #ifdef __cplusplus
 extern "C" const step_t STEP;
+extern "C" const step_multi_t STEP_MULTI;
 #else
 extern const step_t STEP;
+extern const step_multi_t STEP_MULTI __attribute__((weak)); /* NULL unless the step defines it */
 #endif
 #endif

@@ -21,7 +21,9 @@ set border 15
 set grid noytics nomytics
 set logscale cb
 set format cb '%g'
-set cblabel 'median time per BFS (ms, log scale)'
+# the colour-bar label clear of the tic labels: room on the right, label moved out
+set rmargin 13
+set cblabel 'median time per BFS (ms, log scale)' offset 2.5, 0
 set palette defined (0 '#ffffcc', 0.35 '#fed976', 0.6 '#fd8d3c', 0.85 '#e31a1c', 1 '#800026')
 set key at screen 0.98, 0.02 right bottom font ',9'
 plot data using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder lc palette, \

@@ -13,6 +13,10 @@
 #  scale  each step's default variant on kron and uniform graphs of scale BENCH_MIN_SCALE..19
 #  big    every step x variant on kronMAX and uniformMAX (MAX = BENCH_MAX_SCALE, 22; none when
 #         MAX <= 20), then the default variants on the scales between 20 and MAX
+#  sssp   SSSP steps (steps/NN_*/sssp.cu) only, and only here: every variant on kron20, kron22,
+#         uniform22, grid2000x2000 (random weights 1..255, the harness's default), rome99 (its
+#         own DIMACS weights) and luxembourg_osm (random weights); the CPU's Dijkstra once per
+#         graph; rows in plots/data/sssp-GPU.csv (not bench-*: plots.sh reads those as BFS). The BFS phases above skip SSSP steps.
 # (scale 20 and MAX of the scale series come from the main rows.) Every job runs under
 # timeout(1): min(BENCH_TIMEOUT, what is left of BENCH_BUDGET). A failure, a wrong answer or a
 # timeout is logged and the bench goes on; once the budget is spent the remaining jobs are
@@ -87,7 +91,7 @@ for ((s = MIN_SCALE; s < MAX_SCALE; s++)); do
   if [ $s -lt 20 ]; then scale_graphs+=("kron$s|-g $s" "uniform$s|-u $s")
   elif [ $s -gt 20 ]; then big_scale+=("kron$s|-g $s" "uniform$s|-u $s"); fi
 done
-PHASES=" ${BENCH_PHASES:-main trace scale big} "
+PHASES=" ${BENCH_PHASES:-main trace scale big sssp} "
 
 # ---- steps and their variants ------------------------------------------------------------
 declare -A VARIANTS
@@ -108,12 +112,28 @@ add_default() { local kind=$1 g bin v; shift
     v=${VARIANTS[$(basename "$bin")]:-"(default)"}; jobs+=("$kind|$g|$bin|${v%% *}")
   done; done; }
 BINS=("$@")
+# ---- SSSP steps: their own phase and CSV (the BFS phases get the BFS steps only) ----------
+SSSP_BINS=() BFS_BINS=()
+for bin in "$@"; do
+  d=$(ls -d "$ROOT"/steps/"$(basename "$bin" | sed 's/^step//')"_* 2>/dev/null | head -1)
+  if [ -n "$d" ] && [ -e "$d/sssp.cu" ]; then SSSP_BINS+=("$bin"); else BFS_BINS+=("$bin"); fi
+done
+BINS=(${BFS_BINS[@]+"${BFS_BINS[@]}"})
+sssp_graphs=("kron20|-g 20" "kron22|-g 22" "uniform22|-u 22" "grid2000x2000|-G 2000x2000")
+for g in "$(real_graph rome99 rome99.gr.gz)" "$(real_graph luxembourg_osm luxembourg_osm.mtx.gz)"; do
+  [ -n "$g" ] && sssp_graphs+=("$g")
+done
 phase() { case $PHASES in *" $1 "*) return 0 ;; esac; return 1; }
 phase main  && add_main "${main_early[@]}"
 phase trace && add_default trace "${trace_graphs[@]}"
 phase scale && [ ${#scale_graphs[@]} -gt 0 ] && add_default scale "${scale_graphs[@]}"
 phase big   && [ ${#big_main[@]} -gt 0 ] && add_main "${big_main[@]}"
 phase big   && [ ${#big_scale[@]} -gt 0 ] && add_default scale "${big_scale[@]}"
+if phase sssp && [ ${#SSSP_BINS[@]} -gt 0 ]; then
+  for g in "${sssp_graphs[@]}"; do for bin in "${SSSP_BINS[@]}"; do
+    for v in ${VARIANTS[$(basename "$bin")]:-"(default)"}; do jobs+=("sssp|$g|$bin|$v"); done
+  done; done
+fi
 
 njobs=${#jobs[@]}
 say "$# steps, $njobs jobs on $slug: -R $SOURCES -n $TRIALS -v, budget ${BUDGET}s, at most ${TMO}s a job${LAUNCH[*]:+, launch ${LAUNCH[*]}}"
@@ -133,6 +153,10 @@ for ((j = 0; j < njobs; j++)); do
   cmd+=(${LAUNCH[@]+"${LAUNCH[@]}"})
   if [ "$kind" = main ] && [ -z "${CPU_DONE[$label]:-}" ]; then
     cmd+=(--cpu-baseline); [ "$DRY" = 1 ] && CPU_DONE[$label]=1
+  fi
+  if [ "$kind" = sssp ] && [ -z "${CPU_DONE[sssp:$label]:-}" ] && [[ $label != *22 ]]; then
+    # the CPU's Dijkstra (not on the scale-22 graphs: -n trials x -R sources serial runs of ~10 s)
+    cmd+=(--cpu-baseline); CPU_DONE[sssp:$label]=1
   fi
   out="$TMP/job-$j.csv"; cmd+=(-o "$out")
   tag=$(printf '[%3d/%d] %-5s %-8s %-14s %-18s' $((j + 1)) "$njobs" "$kind" "$step" "$variant" "$label")
@@ -162,6 +186,7 @@ for ((j = 0; j < njobs; j++)); do
            csv_append_rows "$TMP/bench.csv" "$out" ;;
     scale) csv_append_rows "$TMP/scale.csv" "$out" ;;
     trace) csv_append_rows "$TMP/trace.csv" "${out%.csv}.trace.csv" ;;   # the run's own rows are not kept: -a adds timing
+    sssp)  csv_append_rows "$TMP/sssp.csv" "$out" ;;
   esac
 done
 [ "$DRY" = 1 ] && exit 0
@@ -169,7 +194,8 @@ done
 # ---- results -----------------------------------------------------------------------------
 bad=0; [ $n_bad -gt 0 ] && bad=1
 files=()
-for pair in "bench.csv:bench-$slug.csv" "scale.csv:scale-$slug.csv" "trace.csv:bench-$slug.trace.csv"; do
+for pair in "bench.csv:bench-$slug.csv" "scale.csv:scale-$slug.csv" "trace.csv:bench-$slug.trace.csv" \
+            "sssp.csv:sssp-$slug.csv"; do
   new="$TMP/${pair%%:*}"; dst="$OUTDIR/${pair#*:}"
   [ -s "$new" ] || continue
   [ "${BENCH_FRESH:-0}" = 1 ] && rm -f "$dst"
@@ -197,9 +223,9 @@ meta="$OUTDIR/bench-$slug.meta"
   echo "nvcc: $({ "${NVCC:-${CUDA:-/usr/local/cuda}/bin/nvcc}" --version || nvcc --version; } 2>/dev/null | tail -n 1)"
   echo "gpu: $(gpu_name)"
   echo "settings: quick=${BENCH_QUICK:-0} phases='$(echo $PHASES)' sources=$SOURCES trials=$TRIALS scales=$MIN_SCALE..$MAX_SCALE budget=${BUDGET}s timeout=${TMO}s launch='${LAUNCH[*]}' GRAPH_DIR=${GRAPH_DIR:-}"
-  for bin in "${BINS[@]}"; do echo "variants: $(basename "$bin"): ${VARIANTS[$(basename "$bin")]:-(default)}"; done
+  for bin in "$@"; do echo "variants: $(basename "$bin"): ${VARIANTS[$(basename "$bin")]:-(default)}"; done
   echo "jobs: $njobs: $n_ok ok, $n_bad failed or timed out, $n_skip skipped (budget)"
-  echo "csv-check:"; echo "$check" | sed 's/^/  /'
+  echo "csv-check:"; echo "$check" | sed "s|$ROOT/||g; s/^/  /"
   [ ${#failures[@]} -gt 0 ] && { echo "failures:"; printf '  %s\n' "${failures[@]}"; }
   [ ${#skipped[@]} -gt 0 ] && { echo "skipped (budget):"; printf '  %s\n' "${skipped[@]}"; }
   echo; echo "## jobs (rc seconds kind step variant graph command)"; tail -n +2 "$TMP/jobs.tsv"

@@ -10,6 +10,13 @@ JOBS=${JOBS:-4}
 QUICK=${QUICK:-0}           # QUICK=1: fewer cases (sanitizer runs)
 LOGDIR=${LOGDIR:-results/check}
 TIMEOUT=${CASE_TIMEOUT:-300}
+[ $# -gt 0 ] || { echo "usage: scripts/check.sh bin/stepNN..."; exit 2; }
+# No GPU: one line and exit 77 (skipped), before any case or log is made.
+probe=$("$1" --path 2 -r 0 -n 1 2>&1); rc=$?
+if [ $rc = 77 ]; then
+  echo "check: SKIPPED: no CUDA device here ($(sed -n 's/^SKIP: \([^;]*\);.*/\1/p' <<< "$probe")); nothing was checked (exit 77)"
+  exit 77
+fi
 mkdir -p "$LOGDIR"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
@@ -18,6 +25,17 @@ printf '3 4\n0 1\n2 3\n1 2\n'                > "$tmp/path-out-of-order.el"   # d
 printf '1 2\n2 3\n3 1\n'                     > "$tmp/isolated-source.el"     # vertex 0 has no edges
 printf '0 0\n0 1\n0 1\n1 1\n1 2\n2 0\n2 0\n' > "$tmp/loops-dups.el"          # self-loops and duplicates
 printf '0 1\n1 2\n2 3\n3 4\n5 6\n6 7\n9 8\n' > "$tmp/components.el"          # {0..4}, {5,6,7}, {8,9}
+# SSSP: parallel edges of different weights out of the source (kept with --keep-duplicates)
+printf '0 1 5\n0 1 2\n0 1 9\n0 2 7\n0 2 3\n1 2 4\n2 3 1\n1 3 1\n' > "$tmp/parallel-source.wel"
+printf '0\n2\n3\n3\n'                      > "$tmp/parallel-source.wel.sssp0"
+# SSSP: a path whose distance would pass 2^31 - 1: one error line naming the limit, exit 2
+printf '0 1 2000000000\n1 2 2000000000\n'   > "$tmp/overflow.wel"
+# SSSP: a ring of 2000 vertices weighing -1 in all, reached from vertex 0 (found by the round bound)
+awk 'BEGIN { for (i = 0; i < 1999; i++) print i, i + 1, 1; print 1999, 0, -2000 }' > "$tmp/negring.wel"
+# multi-source steps: directed, vertices 10-12 isolated; 70 sources with repeats and isolated ones
+printf '0 1\n1 2\n2 3\n3 4\n4 0\n5 6\n6 7\n9 8\n13 14\n14 0\n' > "$tmp/multi.el"
+for i in $(seq 0 69); do echo $(( (i * 7) % 15 )); done > "$tmp/multi.src"
+awk 'BEGIN { srand(7); for (i = 0; i < 16000; i++) print int(rand() * 2000), int(rand() * 2000) }' > "$tmp/random-directed.el"
 
 cases=()   # "label|args"
 add() { cases+=("$1|$2"); }
@@ -95,15 +113,35 @@ for bin in "$@"; do
       while read -r kn; do
         [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] && continue
         tag=$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')
-        for gcase in "kron-12|-g 12 -R 2 -x 1,0 -b 32,256" "grid-40x40|-G 40x40 -R 2 -x 1,0 -b 64" \
-                     "star-1e5|--star 100000 -r 0 -x 1,0 -b 256" "components|-f $tmp/components.el -R 3 -x 1,0 -b 32"; do
+        gcases=("kron-12|-g 12 -R 2 -x 1,0 -b 32,256" "grid-40x40|-G 40x40 -R 2 -x 1,0 -b 64"
+                "star-1e5|--star 100000 -r 0 -x 1,0 -b 256" "components|-f $tmp/components.el -R 3 -x 1,0 -b 32")
+        [ -e "$dir/sssp.cu" ] && gcases+=("negative-grid-30x30|-G 30x30 --negative -R 2 -x 1,0 -b 64"
+                                          "parallel-source|-f $tmp/parallel-source.wel -r 0 --keep-duplicates -x 1,0 -b 32")
+        for gcase in "${gcases[@]}"; do
           printf '%s %s %s %s\n' "$bin" "$v" "${gcase%%|*}[$tag]" "${gcase#*|} $kn"
         done
       done < "$dir/check.knobs"
     fi
+    # multi-source steps (STEP_MULTI in step.h): K sources in one run, each checked;
+    # K = 1, one 64-bit word group, more than one (65, 130, 200), directed graphs
+    if [ -n "$dir" ] && grep -q 'STEP_MULTI' "$dir"/*.cu; then
+      for mc in "multi-kron-12-R1|-g 12 -R 1 $SH_SOME" "multi-kron-12-R64|-g 12 -R 64 $SH_SOME" \
+                "multi-kron-12-R65|-g 12 -R 65 -x 1,0 -b 32" "multi-kron-12-R200|-g 12 -R 200 -x 0 -b 256" \
+                "multi-uniform-12-R129|-u 12 -R 129 -x 0,7 -b 128" "multi-grid-40x40-R130|-G 40x40 -R 130 -x 1,0 -b 64" \
+                "multi-directed-R100|-f $tmp/random-directed.el -R 100 -x 1,0 -b 32,256" \
+                "multi-sources-file|-f $tmp/multi.el --sources $tmp/multi.src $SH_ALL"; do
+        printf '%s %s %s %s\n' "$bin" "$v" "${mc%%|*}" "${mc#*|}"
+      done
+    fi
     # SSSP steps: negative weights (no cycle) and a negative cycle (a clean error)
     if [ -n "$dir" ] && [ -e "$dir/sssp.cu" ]; then
       printf '%s %s %s %s\n' "$bin" "$v" "negative-weights" "-g 12 --negative -R 3 $SH_SOME"
+      printf '%s %s %s %s\n' "$bin" "$v" "negative-grid-60x60" "-G 60x60 --negative -R 2 $SH_SOME"
+      printf '%s %s %s %s\n' "$bin" "$v" "negative-uniform-12" "-u 12 --negative -w 1000 -R 2 $SH_SOME"
+      # parallel edges of different weights out of the source, all kept: the smallest must win
+      printf '%s %s %s %s\n' "$bin" "$v" "parallel-source-edges" "-f $tmp/parallel-source.wel -r 0 --keep-duplicates $SH_ALL --expect $tmp/parallel-source.wel.sssp0"
+      printf '%s %s %s %s\n' "$bin" "$v" "weights-1..1" "-g 12 -w 1 -R 2 $SH_SOME"
+      printf '%s %s %s %s\n' "$bin" "$v" "weights-1..100000" "-G 50x50 -w 100000 -R 2 $SH_SOME"
     fi
   done
 done > "$list"
@@ -111,15 +149,35 @@ done > "$list"
 # one line per case: "bin variant label args..." (no token holds a space)
 xargs -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$list" | tee "$tmp/results"
 
-# SSSP: a negative cycle must be one clean error line and exit 2.
+# SSSP: a negative cycle must be one clean error line and exit 2 -- the step's
+# own (the harness hands it the source although the oracle found the cycle);
+# a distance past 32 bits must be one error line naming the limit, exit 2.
+expect_error() {  # label bin pattern args...: exit 2, exactly one "error:" line matching pattern, no trial
+  local label=$1 bin=$2 pat=$3; shift 3
+  local out rc nerr
+  out=$("$bin" "$@" -n 1 2>&1); rc=$?
+  nerr=$(grep -c '^error:' <<< "$out")
+  if [ $rc = 77 ]; then echo "SKIP $(basename "$bin") $label"
+  elif [ $rc = 2 ] && [ "$nerr" = 1 ] && grep -q "^error:.*$pat" <<< "$out" && ! grep -q '^Trial Time' <<< "$out"; then
+    echo "PASS $(basename "$bin") $label"
+  else echo "FAIL $(basename "$bin") $label (exit $rc, $nerr error lines: $(grep -m1 '^error:' <<< "$out"))"; fi
+}
 for bin in "$@"; do
   dir=$(ls -d steps/${bin##*/step}_* 2>/dev/null | head -1)
   [ -n "$dir" ] && [ -e "$dir/sssp.cu" ] || continue
   printf '0 1 2\n1 2 -3\n2 0 -1\n2 3 4\n' > "$tmp/negcycle.wel"
-  out=$("$bin" -f "$tmp/negcycle.wel" -r 0 -n 1 2>&1); rc=$?
-  if [ $rc = 2 ] && grep -q 'negative cycle' <<< "$out"; then echo "PASS $(basename "$bin") negative-cycle"
-  elif [ $rc = 77 ]; then echo "SKIP $(basename "$bin") negative-cycle"
-  else echo "FAIL $(basename "$bin") negative-cycle (exit $rc)"; fi
+  expect_error negative-cycle "$bin" 'negative cycle' -f "$tmp/negcycle.wel" -r 0
+  expect_error negative-cycle-hand "$bin" 'negative cycle' -f tests/graphs/negcycle.wel -r 0 -x 1 -b 32
+  expect_error negative-ring-2000 "$bin" 'negative cycle' -f "$tmp/negring.wel" -r 0
+  printf '0 1 1\n1 1 -1\n1 2 1\n' > "$tmp/negloop.wel"
+  expect_error negative-self-loop "$bin" 'negative cycle' -f "$tmp/negloop.wel" -r 0
+  expect_error negative-self-loop-kept "$bin" 'negative cycle' -f "$tmp/negloop.wel" -r 0 --keep-self-loops
+  [ -f "$dir/check.knobs" ] && while read -r kn; do
+    [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] && continue
+    # shellcheck disable=SC2086
+    expect_error "negative-ring-2000[$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')]" "$bin" 'negative cycle' -f "$tmp/negring.wel" -r 0 $kn
+  done < "$dir/check.knobs"
+  expect_error overflow-32bit "$bin" '2147483647' -f "$tmp/overflow.wel" -r 0
 done | tee -a "$tmp/results"
 
 pass=$(grep -c '^PASS' "$tmp/results"); failn=$(grep -c '^FAIL' "$tmp/results"); skip=$(grep -c '^SKIP' "$tmp/results")

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# gpu-run.sh TASK... - one device call: everything that needs the GPU, with
-# logs and CSV under $OUT (what the device tool brings back).
-# Tasks: build test check sanitize timings compare bench sweep scale
+# gpu-run.sh TASK... - everything that needs the GPU, in one go: for a remote
+# GPU machine you reach now and then (a cluster job, a rented instance), where
+# one command should build, test, check and measure, and leave one archive.
+# Tasks: build test check sanitize timings compare bench sweep scale benchfill
 #   STEPS="step01 step02" limits check/sanitize/timings to those steps.
-# cmocka is not installed on the GPU machine: .deps/*.deb (apt-get download
-# libcmocka0 libcmocka-dev) are unpacked into a private prefix.
+# Logs and CSV go to results/gpu-run/; with OUT=dir set, results/ and
+# plots/data/ are packed into dir/gpu-run.tgz at the end (one file to copy back).
+# Where cmocka cannot be installed (make test needs it): put the packages in
+# .deps/ (apt-get download libcmocka0 libcmocka-dev on a Debian/Ubuntu machine
+# of the same release); they are unpacked into a private prefix.
+# Example: OUT=/tmp/out STEPS=step05 scripts/gpu-run.sh build check compare
 set -u
-# Everything is written under results/ and packed into one $OUT/gpu-run.tgz at
-# the end (the device tool brings back at most 8 files).
 FINAL_OUT=${OUT:-}
 OUT=results/gpu-run
 mkdir -p "$OUT"
@@ -18,7 +21,9 @@ if ls .deps/libcmocka*.deb >/dev/null 2>&1 && [ ! -f /usr/include/cmocka.h ]; th
   for f in .deps/libcmocka*.deb; do dpkg -x "$f" /tmp/cmocka; done
   export CMOCKA_PREFIX=/tmp/cmocka/usr
 fi
-[ -f .commit ] || git describe --always --dirty > .commit 2>/dev/null || true
+# the commit of this tree (a copy without .git keeps it in .commit; never ask
+# git from inside another checkout: it would answer with that one's commit)
+[ -f .commit ] || { [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ] && git describe --always --dirty > .commit 2>/dev/null; } || true
 t_start=$(date +%s)
 log() { echo "[$(( $(date +%s) - t_start ))s] $*"; }
 {

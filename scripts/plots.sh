@@ -101,6 +101,10 @@ q() { printf "'%s'" "${1//\'/\'\'}"; }
 fname() { printf '%s' "$1" | tr -c 'A-Za-z0-9._+-' '_'; }
 
 agg() { local mode=$1; shift; awk -F, -v mode="$mode" -f "$AGG_AWK" "$@"; }
+# Step "cpu" rows are two baselines (--cpu-baseline): the serial oracle (these variants) and
+# the parallel CPU baseline (harness/cpubase.h: gapbs-style-dobfs, delta-stepping, ...).
+ORACLE_RE='^(bfs|dijkstra|bellman-ford)$'
+
 
 # best.tsv (csvagg.awk mode=best) sorted: step name, then variant and graph order of appearance
 best_sorted() { agg best "$@" | sort -t"$TAB" -k1,1 -k11,11n -k12,12n; }
@@ -127,7 +131,7 @@ graph_order() {
 
 # ---- (a) runtime -------------------------------------------------------------------------
 fig_runtime() {   # slug best.tsv provenance
-  local slug=$1 best=$2 prov=$3 graphs cpus="" g n maxbars
+  local slug=$1 best=$2 prov=$3 graphs cpus="" cpupars="" g n maxbars
   graphs=$(graph_order "$best" | tr '\n' ' ')
   n=0; maxbars=1; : > "$TMP/ptitles.gp"
   for g in $graphs; do
@@ -141,7 +145,8 @@ fig_runtime() {   # slug best.tsv provenance
     printf 'ptitle%d = %s\n' "$n" "$(q "$(awk -F'\t' -v g="$g" '$3 == g { n = $13; m = $14 }
       function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
       END { printf "%s: %s vertices, %s directed edges", g, h(n), h(m) }' "$best")")" >> "$TMP/ptitles.gp"
-    cpus="$cpus $(awk -F'\t' -v g="$g" '$3 == g && $1 == "cpu" { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
+    cpus="$cpus $(awk -F'\t' -v g="$g" -v re="$ORACLE_RE" '$3 == g && $1 == "cpu" && $2 ~ re { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
+    cpupars="$cpupars $(awk -F'\t' -v g="$g" -v re="$ORACLE_RE" '$3 == g && $1 == "cpu" && $2 !~ re { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
     b=$(wc -l < "$TMP/runtime-$g.dat"); [ "$b" -gt "$maxbars" ] && maxbars=$b
   done
   local cols=$(( n < 2 ? n : 2 )) rows w
@@ -151,6 +156,7 @@ fig_runtime() {   # slug best.tsv provenance
 datadir = $(q "$TMP")
 graphs = $(q "$graphs")
 cpus = $(q "$cpus")
+cpupars = $(q "$cpupars")
 cols = $cols
 width = $(( w * cols ))
 height = $(( rows * 430 + 60 ))
@@ -261,9 +267,9 @@ EOF
 fig_speedup() {   # slug best.tsv provenance
   local slug=$1 best=$2 prov=$3 graphs ncols
   graphs=$(graph_order "$best" | tr '\n' ' ')
-  awk -F'\t' -v graphs="$graphs" -v OFS='\t' '
+  awk -F'\t' -v graphs="$graphs" -v OFS='\t' -v re="$ORACLE_RE" '
     { r[NR] = $0 }
-    $1 == "cpu" && $8 != "NaN" { cpu[$3] = $8 }
+    $1 == "cpu" && $2 ~ re && $8 != "NaN" { cpu[$3] = $8 }
     END {
       ng = split(graphs, G, " ")
       for (i = 1; i <= ng; i++) if (G[i] in cpu) H[++nh] = G[i]
@@ -297,7 +303,7 @@ EOF
 # md_table best.tsv "graphs" STEPREGEX CSVNAME PROVENANCE: the markdown between the markers
 md_table() {
   local best=$1 graphs=$2 re=$3 csvname=$4 prov=$5
-  awk -F'\t' -v graphs="$graphs" -v re="$re" -v csvname="$csvname" -v prov="$prov" '
+  awk -F'\t' -v graphs="$graphs" -v re="$re" -v csvname="$csvname" -v prov="$prov" -v ore="$ORACLE_RE" '
     function num(x) { x += 0
       if (x >= 100) return sprintf("%.0f", x); if (x >= 10) return sprintf("%.1f", x)
       if (x >= 1) return sprintf("%.2f", x); if (x >= 0.001) return sprintf("%.3f", x); return sprintf("%.2g", x) }
@@ -305,8 +311,11 @@ md_table() {
       k = $1 SUBSEP $2
       if (!(k in seen)) { seen[k] = 1; rows[++nr] = k }
       cell[k, $3] = ($8 == "NaN") ? "FAIL" : num($9) ($10 > 0 ? " (" $10 " FAIL)" : "")
-      shape = ($1 == "cpu") ? "serial" : (($4 == "0" ? "auto" : $4) "×" $5 ($6 == "-" ? "" : " " $6))
+      th = $6; sub(/^.*threads=/, "", th); sub(/;.*$/, "", th); dl = $6; sub(/^.*delta=/, "", dl)
+      if ($1 != "cpu") shape = ($4 == "0" ? "auto" : $4) "×" $5 ($6 == "-" ? "" : " " $6)
+      else shape = $2 ~ ore ? "serial" : th " threads" ($6 ~ /delta=/ ? " delta=" dl : "")
       if (++vote[k, shape] > top[k]) { top[k] = vote[k, shape]; mode[k] = shape }
+      if ($1 == "cpu") hascpu[$2 ~ ore ? "o" : "p"] = 1
     }
     END {
       ng = split(graphs, G, " ")
@@ -314,19 +323,23 @@ md_table() {
       printf "GTEPS (10^9 traversed edges per second; higher is better) on %s.\n", prov
       printf "Each cell: median over sources x trials of the fastest launch shape (last column: the shape fastest on\n"
       printf "most graphs; auto = the step chooses the grid); FAIL: runs whose answer differed from the oracle.\n"
+      if ("o" in hascpu) printf "CPU oracle: the serial reference every answer is checked against (one core). "
+      if ("p" in hascpu) printf "CPU parallel: the OpenMP baseline of `harness/cpubase.h` (gapbs-style direction-optimizing BFS, delta-stepping), same host."
+      if (("o" in hascpu) || ("p" in hascpu)) printf "\n"
       printf "Written by `make plots` from `%s`.\n\n", csvname
       h = "| step | variant |"; d = "|---|---|"
       for (i = 1; i <= ng; i++) { h = h " " G[i] " |"; d = d "---:|" }
       print h " launch shape |"; print d "---|"
       for (r = 1; r <= nr; r++) {
         split(rows[r], p, SUBSEP)
-        line = "| " (p[1] == "cpu" ? "CPU oracle" : p[1]) " | " p[2] " |"
+        line = "| " (p[1] != "cpu" ? p[1] : p[2] ~ ore ? "CPU oracle" : "CPU parallel") " | " p[2] " |"
         for (i = 1; i <= ng; i++) line = line " " (((rows[r], G[i]) in cell) ? cell[rows[r], G[i]] : "-") " |"
         print line " " mode[rows[r]] " |"
       }
     }' "$best"
 }
-# In best.tsv "cpu" sorts first; the tables want it last.
+# In best.tsv "cpu" sorts first; the tables want it last (oracle, then the parallel baseline:
+# the order the harness writes them).
 cpu_last() { awk -F'\t' '$1 == "cpu" { c[++n] = $0; next } { print } END { for (i = 1; i <= n; i++) print c[i] }' "$1"; }
 
 # replace_block FILE BODYFILE: put BODYFILE between the markers (first pair) of FILE.
@@ -358,11 +371,15 @@ tables() {       # slug best.tsv csvname provenance
     md_table "$TMP/table.tsv" "$graphs" '.' "$csvname" "$prov" > "$TMP/body.md"; echo >> "$TMP/body.md"
     update_readme "$README" "$TMP/body.md"
   else say "no ${README#$ROOT/}: main table not written"; fi
+  local base
   for d in "$STEPS"/[0-9][0-9]_*/; do
     d=${d%/}; id=step${d##*/}; id=${id%%_*}
+    # the step's declared base (the "Base: NN" line of its header, as make diffNN), else the step before
+    base=$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' "$d"/*.cu 2>/dev/null | head -1)
+    base=${base:+step$base}; base=${base:-$prev}
     if [ -f "$d/README.md" ] && grep -qF "$BEGIN_MARK" "$d/README.md"; then
       if cut -f1 "$TMP/table.tsv" | grep -qx "$id"; then
-        md_table "$TMP/table.tsv" "$graphs" "^(${prev:-$id}|$id)\$" "$csvname" "$prov" > "$TMP/body.md"
+        md_table "$TMP/table.tsv" "$graphs" "^(${base:-$id}|$id)\$" "$csvname" "$prov" > "$TMP/body.md"
       else printf 'No measurements of %s in `%s` yet: run `make bench` on a GPU machine, then `make plots`.\n' \
              "$id" "$csvname" > "$TMP/body.md"; fi
       echo >> "$TMP/body.md"
@@ -399,6 +416,17 @@ done
 if [ "$figures" = 1 ]; then
   for slug in "${sweep_slugs[@]}"; do
     s=$(sweep_file "$slug"); valid "$s" && fig_heatmaps "$slug" "$s"
+  done
+fi
+# ---- step 09 (SSSP): relax operations per round, from scripts/ablation09.sh -------------------
+if [ "$figures" = 1 ]; then
+  for f in "$DATA"/relax-step09-*.csv; do
+    [ -s "$f" ] || continue
+    s=${f##*/relax-step09-}; s=${s%.csv}
+    { printf "data = %s\n" "$(q "$f")"
+      a="$DATA/ablation-step09-$s.csv"
+      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"; } > "$TMP/relax.vars"
+    gp relax09 "$OUT/relax-step09-$s" "$TMP/relax.vars"
   done
 fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"

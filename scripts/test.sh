@@ -47,7 +47,18 @@ expect_exit() {  # want label cmd...
   if [ "$rc" = "$want" ]; then ok "$label"; else bad "$label: exit $rc, wanted $want"; echo "$out" | tail -5 | sed 's/^/      /'; fi
   LAST_OUT=$out
 }
+# build/cpubench: the parallel CPU baselines, checked against the oracle, need no GPU
+if [ -x build/cpubench ]; then
+  for a in "bfs -g 10 -R 2 -n 1" "bfs -f tests/graphs/components.el -R 2 -n 1" "sssp -g 10 -R 2 -n 1" \
+           "sssp -G 30x20 -R 2 -n 1" "sssp -g 10 --negative -R 2 -n 1"; do
+    expect_exit 0 "cpubench $a" build/cpubench $a
+    grep -q ' on .*; PASS$' <<< "$LAST_OUT" && ok "cpubench $a: equals the oracle" || bad "cpubench $a: no PASS line"
+  done
+  expect_exit 2 "cpubench without bfs|sssp" build/cpubench -g 10
+  expect_exit 2 "cpubench bad option" build/cpubench bfs -g 10 --bogus
+fi
 have_gpu=0; nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+tmpd=$(mktemp -d); trap 'rm -rf "$tmpd"' EXIT
 for b in "${bins[@]}"; do
   s=$(basename "$b")
   expect_exit 0 "$s --list-variants" "$b" --list-variants
@@ -60,9 +71,54 @@ for b in "${bins[@]}"; do
   expect_exit 2 "$s -g 99" "$b" -g 99
   expect_exit 2 "$s bad variant" "$b" -g 4 -V no-such-variant
   expect_exit 2 "$s unknown knob" "$b" -g 4 -K no_such_knob=1
+  expect_exit 2 "$s unknown knob in --knob-sets" "$b" -g 4 --knob-sets "no_such_knob=1"
+  if [ -e "$(ls -d steps/${s#step}_* 2>/dev/null | head -1)/sssp.cu" ]; then   # SSSP: 32-bit limit, before any GPU work
+    printf '0 1 2000000000\n1 2 2000000000\n' > "$tmpd/overflow.wel"
+    expect_exit 2 "$s distances past 32 bits" "$b" -f "$tmpd/overflow.wel" -r 0 -n 1
+    [ "$(grep -c '^error: .*2147483647' <<< "$LAST_OUT")" = 1 ] && ok "$s one error line naming the 32-bit limit" || bad "$s: overflow message: $LAST_OUT"
+  fi
   expect_exit 2 "$s source out of range" "$b" -g 4 -r 99 -n 1
   grep -q 'error: source 99 is out of range' <<< "$LAST_OUT" && ok "$s names the bad source" || bad "$s: no clear source-range message"
+  srcf=$(mktemp); printf '1\n99\n' > "$srcf"
+  expect_exit 2 "$s --sources with a bad id" "$b" -g 4 --sources "$srcf" -n 1
+  grep -q "^error: $srcf:2: source 99 is out of range" <<< "$LAST_OUT" && ok "$s names the sources file's bad line" || bad "$s: no FILE:LINE message for a bad --sources id"
+  rm -f "$srcf"
   expect_exit 2 "$s missing file" "$b" -f /nonexistent/graph.el -n 1
+  # checked before the GPU probe, so exit 2 with or without a GPU, also with -n0
+  expect_exit 2 "$s -r 99 -n0" "$b" -g 4 -r 99 -n0
+  grep -q 'error: source 99 is out of range' <<< "$LAST_OUT" && ok "$s -n0 names the bad source" || bad "$s -n0: no clear source-range message"
+  for nn in 0 1; do
+    expect_exit 2 "$s -o /no/dir/x.csv -n$nn" "$b" -g 4 -n$nn -o /no/dir/x.csv
+    grep -q '^error: option -o: /no/dir/x.csv: directory /no/dir does not exist' <<< "$LAST_OUT" && ok "$s -o names the missing directory" || bad "$s -o /no/dir: no clear message"
+    expect_exit 2 "$s -d /no/dir/d.txt -n$nn" "$b" -g 4 -n$nn -d /no/dir/d.txt
+  done
+  expect_exit 2 "$s -o a directory" "$b" -g 4 -n0 -o tests
+  expect_exit 0 "$s -o in . with -n0 writes nothing" "$b" -g 4 -n0 -o "$tmpd/never.csv"
+  [ ! -e "$tmpd/never.csv" ] && ok "$s -n0 -o creates no file" || bad "$s -n0 -o created the file"
+  expect_exit 2 "$s -G 0x0" "$b" -G 0x0 -n0
+  grep -q "^error: option -G: '0x0': width and height must be at least 1" <<< "$LAST_OUT" && ok "$s -G 0x0 says why" || bad "$s -G 0x0: unclear message"
+  expect_exit 0 "$s --list-knobs" "$b" --list-knobs
+  if [ -z "$LAST_OUT" ]; then bad "$s --list-knobs printed nothing"
+  elif grep -q '^[a-z_]* -\?[0-9]* ' <<< "$LAST_OUT"; then
+    ok "$s --list-knobs lists knobs"
+    # every knob's own default passes the step's check; a value far out of range does not
+    while read -r kname kdef _; do
+      expect_exit 0 "$s -K $kname=$kdef -n0" "$b" -g 4 -n0 -K "$kname=$kdef"
+    done <<< "$LAST_OUT"
+  else
+    grep -q "^$s has no knobs$" <<< "$LAST_OUT" && ok "$s --list-knobs says it has none" || bad "$s --list-knobs: '$LAST_OUT'"
+  fi
+  # knob values the step rejects: exit 2 before the probe (no GPU needed), -n0 too
+  if "$b" --list-knobs | grep -q '^vw '; then
+    for nn in 0 1; do
+      expect_exit 2 "$s -K vw=3 -n$nn" "$b" -g 4 -n$nn -K vw=3
+      grep -q '^error: vw=3: the virtual warp size must be' <<< "$LAST_OUT" && ok "$s -K vw=3 says why" || bad "$s -K vw=3: unclear message"
+    done
+    expect_exit 2 "$s -K vw=64" "$b" -g 4 -n0 -K vw=64
+  fi
+  "$b" --list-knobs | grep -q '^defer_max ' && expect_exit 2 "$s -K defer_max=0" "$b" -g 4 -n0 -K defer_max=0
+  "$b" --list-knobs | grep -q '^scan_block ' && expect_exit 2 "$s -K scan_block=100" "$b" -g 4 -n0 -K scan_block=100
+  "$b" --list-knobs | grep -q '^qcap ' && expect_exit 2 "$s -K qcap=-1" "$b" -g 4 -n0 -K qcap=-1
   for f in tests/graphs/bad/*; do
     [ -e "$f" ] || continue
     expect_exit 2 "$s rejects $(basename "$f")" "$b" -f "$f" -n 1
@@ -80,6 +136,64 @@ for b in "${bins[@]}"; do
        && [ "$(grep -c '^error' <<< "$LAST_OUT")" = 1 ] && ! grep -q '^Trial' <<< "$LAST_OUT"; then ok "$s graph too large for the GPU: one clear line, exit 3"
     else bad "$s graph too large for the GPU: exit $rc"; echo "$LAST_OUT" | tail -3; fi
   fi
+done
+
+echo "== scripts: check and compare without a GPU, missing inputs"
+if [ ${#bins[@]} -gt 0 ]; then
+  b=${bins[0]}
+  out=$(GRAPH="-f /nonexistent/graph.txt" COMPARE_CSV=$tmpd/compare.csv scripts/compare.sh "$b" 2>&1); rc=$?
+  if [ $rc = 2 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q 'not found' <<< "$out"; then ok "compare: missing graph file: one line, exit 2"
+  else bad "compare: missing graph file: exit $rc, wanted 2 and one line"; echo "$out" | head -3; fi
+  out=$(GRAPH="-g 4 -K no_such=1" COMPARE_CSV=$tmpd/compare.csv scripts/compare.sh "$b" 2>/dev/null); rc=$?
+  [ $rc = 2 ] && grep -q "unknown knob" <<< "$out" && ok "compare: bad option: exit 2" || bad "compare: bad option: exit $rc, wanted 2"
+  if [ $have_gpu = 0 ]; then
+    out=$(LOGDIR=$tmpd/check scripts/check.sh "${bins[@]}" 2>&1); rc=$?
+    if [ $rc = 77 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q '^check: SKIPPED: no CUDA device' <<< "$out" && [ ! -e "$tmpd/check" ]; then
+      ok "check without a GPU: one line, exit 77, no logs"
+    else bad "check without a GPU: exit $rc, $(wc -l <<< "$out") lines, wanted 77 and one line"; echo "$out" | head -3; fi
+  fi
+fi
+
+echo "== graphs/: the committed graphs match graphs/SHA256SUMS"
+if [ -f graphs/SHA256SUMS ]; then
+  while read -r line; do
+    case $line in *": OK") ok "graphs/${line%: OK}";; *) bad "graphs/$line";; esac
+  done < <(cd graphs && sha256sum -c SHA256SUMS 2>&1)
+fi
+
+echo "== build: the Makefile keeps its flags"
+# a clean environment: the caller's make variables (make test CC=clang) must not leak in
+dry() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CC -u CFLAGS -u NVFLAGS -u CPPFLAGS -u LDFLAGS make -n -B "$@" 2>/dev/null; }
+l=$(dry build/harness/err.o | grep -- '-c harness/err.c')
+[[ $l == gcc\ * ]] && ok "make: CC defaults to gcc" || bad "make: CC default: '$l'"
+l=$(dry CFLAGS=-O0 CPPFLAGS=-DTESTFLAG build/harness/err.o | grep -- '-c harness/err.c')
+[[ $l == *-Iharness* && $l == *-fopenmp* && $l == *-std=c11* && $l == *-O0* && $l == *-DTESTFLAG* ]] \
+  && ok "make CFLAGS=-O0 CPPFLAGS=-D..: adds to the required flags" || bad "make CFLAGS=: '$l'"
+l=$(dry NVFLAGS=-G CPPFLAGS=-DTESTFLAG build/harness/gpu.o | grep -- '-c harness/gpu.cu')
+[[ $l == *-Iharness* && $l == *-arch=* && $l == *\ -G* && $l == *-DTESTFLAG* ]] \
+  && ok "make NVFLAGS=-G: adds to the required flags" || bad "make NVFLAGS=: '$l'"
+if [ ${#bins[@]} -gt 0 ]; then
+  l=$(dry LDFLAGS="-L/tmp/x -Wl,-rpath,/tmp/x" "${bins[0]}" | grep -- "-o ${bins[0]}")
+  [[ $l == *-L/tmp/x* && $l == *"-Xlinker -rpath,/tmp/x"* ]] && ok "make LDFLAGS=: passed to the link" || bad "make LDFLAGS=: '$l'"
+fi
+out=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s need-nvcc NVCC=/nonexistent/nvcc 2>/dev/null); rc=$?
+[ $rc != 0 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q 'install the CUDA Toolkit' <<< "$out" \
+  && ok "make: a missing nvcc is one line naming the CUDA Toolkit" || bad "make: missing nvcc: exit $rc: '$out'"
+for stamp in cflags nvflags ldflags; do
+  [ -s build/$stamp.stamp ] && ok "build/$stamp.stamp present" || bad "build/$stamp.stamp missing"
+done
+grep -q -- '-Iharness' build/cflags.stamp && ok "cflags stamp holds the flags" || bad "cflags stamp: $(cat build/cflags.stamp 2>/dev/null)"
+
+for t in tests/scripts/test_*.sh; do
+  [ -x "$t" ] || continue
+  echo "== $(basename "$t")"
+  out=$("$t" 2>&1); rc=$?
+  echo "$out" | tail -2
+  p=$(grep -o '[0-9]* passed' <<< "$out" | tail -1 | grep -o '[0-9]*'); f=$(grep -o '[0-9]* failed' <<< "$out" | tail -1 | grep -o '[0-9]*')
+  pass=$((pass + ${p:-0})); failn=$((failn + ${f:-0}))
+  grep '^not ok' <<< "$out" | sed 's/^/  FAIL /'
+  if [ $rc != 0 ] && [ "${f:-0}" = 0 ]; then failn=$((failn + 1)); fi
+  if [ -z "$p" ] && [ $rc = 0 ]; then bad "$t: no pass count"; fi
 done
 
 if [ -x tests/plots/test_plots.sh ]; then

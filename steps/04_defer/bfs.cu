@@ -244,13 +244,22 @@ static int defer_build_redirect(defer_state_t *s, const graph_t *h) {
 
 static void defer_fini(void *state);
 
-static int defer_init(const dgraph_t *g, const launch_t *lc, void **state) {
-  /* NEW: the knobs, checked before anything is allocated. */
-  long defer_max = launch_knob(lc, "defer_max");
-  long queue = launch_knob(lc, "queue");
+/* NEW: the knob values, checked before anything is allocated (the harness
+ * calls this before it probes the GPU; the queue's upper bound depends on
+ * the device and is checked in init). */
+static int defer_check_knobs(const launch_t *lc) {
+  long defer_max = launch_knob(lc, "defer_max"), queue = launch_knob(lc, "queue");
   if (defer_max < 1)
     return fail(EXIT_INPUT, "defer_max=%ld: the out-degree threshold must be at least 1",
                 defer_max);
+  if (queue < 0) return fail(EXIT_INPUT, "queue=%ld: the queue capacity must be 0 or more", queue);
+  return 0;
+}
+
+static int defer_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (defer_check_knobs(lc)) return EXIT_INPUT;
+  long defer_max = launch_knob(lc, "defer_max");
+  long queue = launch_knob(lc, "queue");
   int dev = 0, optin = 0;
   struct cudaFuncAttributes fa;
   CUDA_CHECK(cudaGetDevice(&dev));
@@ -357,4 +366,5 @@ static const knob_def_t defer_knobs[] = {
 
 STEP_EXPORT const step_t STEP = {
     "Deferring outliers to a block queue; degree reorder / redirect (Springer Fig. 12, 3.4)",
-    PROBLEM_BFS, defer_knobs, defer_variants, defer_init, defer_run, defer_fini};
+    PROBLEM_BFS, defer_knobs, defer_variants, defer_init, defer_run, defer_fini,
+    defer_check_knobs};

@@ -77,11 +77,18 @@ static __global__ void vwarp_expand_kernel(dist_t iteration, vid_t n, const eid_
   }
 }
 
-static int vwarp_init(const dgraph_t *g, const launch_t *lc, void **state) {
-  /* NEW: the virtual warp size, a power of two that divides the warp. */
+/* NEW: the virtual warp size, a power of two that divides the warp (the
+ * harness calls this before it probes the GPU, init calls it too). */
+static int vwarp_check_knobs(const launch_t *lc) {
   long vw = launch_knob(lc, "vw");
   if (vw < 1 || vw > 32 || (vw & (vw - 1)) != 0)
     return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 1, 2, 4, 8, 16 or 32", vw);
+  return 0;
+}
+
+static int vwarp_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (vwarp_check_knobs(lc)) return EXIT_INPUT;
+  long vw = launch_knob(lc, "vw");
   /* NEW: the default grid gives every vertex its own virtual warp. */
   int grid = launch_grid(lc, (unsigned long long)g->n * (unsigned long long)vw);
   unsigned long long threads = (unsigned long long)grid * (unsigned long long)lc->block;
@@ -133,4 +140,4 @@ static const knob_def_t vwarp_knobs[] = {
 
 STEP_EXPORT const step_t STEP = {
     "Virtual warp-centric expansion (Springer Fig. 13)", PROBLEM_BFS, vwarp_knobs, vwarp_variants,
-    vwarp_init, vwarp_run, vwarp_fini};
+    vwarp_init, vwarp_run, vwarp_fini, vwarp_check_knobs};

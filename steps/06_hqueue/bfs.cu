@@ -160,10 +160,21 @@ static __global__ void hqueue_dups_kernel(int tag, unsigned long long size, cons
     if (atomicExch(&mark[q[i]], tag) == tag) atomicAdd(dups, 1ULL);
 }
 
-static int hqueue_init(const dgraph_t *g, const launch_t *lc, void **state) {
+/* The knob values (the harness calls this before it probes the GPU, init
+ * calls it too); bq's upper bound depends on the device: checked in init. */
+static int hqueue_check_knobs(const launch_t *lc) {
   long vw = launch_knob(lc, "vw");
   if (vw < 1 || vw > 32 || (vw & (vw - 1)) != 0)
     return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 1, 2, 4, 8, 16 or 32", vw);
+  long bq = launch_knob(lc, "bq"), qcap = launch_knob(lc, "qcap");
+  if (bq < 0) return fail(EXIT_INPUT, "bq=%ld: the block queue must hold 0 or more entries", bq);
+  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: must be 0 (n entries) or positive", qcap);
+  return 0;
+}
+
+static int hqueue_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (hqueue_check_knobs(lc)) return EXIT_INPUT;
+  long vw = launch_knob(lc, "vw");
   /* A fixed grid (-x) must hold one whole virtual warp; the step's own grid
    * (one virtual warp per queue entry) always does. */
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
@@ -183,7 +194,6 @@ static int hqueue_init(const dgraph_t *g, const launch_t *lc, void **state) {
                 "bq=%ld: the block queue must hold 0..%ld entries (%d bytes of shared memory "
                 "per block)",
                 bq, bq_max, smem_max);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: must be 0 (n entries) or positive", qcap);
   hqueue_state_t *s = (hqueue_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   s->g = *g;
@@ -300,4 +310,4 @@ static const knob_def_t hqueue_knobs[] = {
 
 STEP_EXPORT const step_t STEP = {
     "Hierarchical frontier queue (Springer Fig. 14)", PROBLEM_BFS, hqueue_knobs, hqueue_variants,
-    hqueue_init, hqueue_run, hqueue_fini};
+    hqueue_init, hqueue_run, hqueue_fini, hqueue_check_knobs};

@@ -202,10 +202,22 @@ static void scan_exclusive(scan_state_t *s, const unsigned *d_in, unsigned *d_ou
   }
 }
 
-static int scan_init(const dgraph_t *g, const launch_t *lc, void **state) {
+/* The knob values (the harness calls this before it probes the GPU, init
+ * calls it too). */
+static int scan_check_knobs(const launch_t *lc) {
   long vw = launch_knob(lc, "vw");
   if (vw < 1 || vw > 32 || (vw & (vw - 1)) != 0)
     return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 1, 2, 4, 8, 16 or 32", vw);
+  /* NEW: the scan's own block size: a power of two (the tree), tiles of 2B. */
+  long sb = launch_knob(lc, "scan_block");
+  if (sb < 32 || sb > 1024 || (sb & (sb - 1)) != 0)
+    return fail(EXIT_INPUT, "scan_block=%ld: must be a power of two from 32 to 1024", sb);
+  return 0;
+}
+
+static int scan_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (scan_check_knobs(lc)) return EXIT_INPUT;
+  long vw = launch_knob(lc, "vw");
   /* A fixed grid (-x) must hold one whole virtual warp; the step's own grid
    * (one virtual warp per queue entry) always does. */
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
@@ -213,10 +225,7 @@ static int scan_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT,
                 "grid %d x block %d is %llu threads: fewer than one virtual warp (vw=%ld)",
                 lc->grid, lc->block, threads, vw);
-  /* NEW: the scan's own block size: a power of two (the tree), tiles of 2B. */
   long sb = launch_knob(lc, "scan_block");
-  if (sb < 32 || sb > 1024 || (sb & (sb - 1)) != 0)
-    return fail(EXIT_INPUT, "scan_block=%ld: must be a power of two from 32 to 1024", sb);
   /* NEW: 32-bit queue sizes and prefix sums hold any count <= n. */
   if (g->n > MAX_VERTICES)
     return fail(EXIT_INPUT, "%" PRIvid " vertices: the scan's 32-bit sums need n <= %" PRIvid,
@@ -328,4 +337,4 @@ static const knob_def_t scan_knobs[] = {
 
 STEP_EXPORT const step_t STEP = {
     "Frontier queue by prefix sum (Springer Fig. 15)", PROBLEM_BFS, scan_knobs, scan_variants,
-    scan_init, scan_run, scan_fini};
+    scan_init, scan_run, scan_fini, scan_check_knobs};

@@ -56,15 +56,16 @@ row() {  # step variant src grid block trial verdict
   awk -v s="$1" -v v="$2" -v g="$graph" -v n="$n" -v m="$m" -v src="$3" -v grid="$4" -v block="$5" \
       -v t="$6" -v ver="$7" -v date="$date" 'BEGIN {
     h = 0; key = s v g grid block; for (i = 1; i <= length(key); i++) h = (h * 31 + index("0123456789abcdefghijklmnopqrstuvwxyz_-", substr(key, i, 1))) % 1000
-    ms = (s == "cpu" ? 50 : 1 + h / 100) * (1 + 0.01 * ((t * 7 + src) % 5)) * n / 65536
+    ms = (s == "cpu" ? (v == "bfs" ? 50 : 5) : 1 + h / 100) * (1 + 0.01 * ((t * 7 + src) % 5)) * n / 65536
     e = int(m * 0.98)
     printf "%s,%s,%s,%d,%d,%d,%d,%d,%s,%d,%.4f,%d,%d,%.4f,%s,%.3f,%.3f,%s,%s,%s,%s,%s\n",
-      s, v, g, n, m, src, grid, block, (s ~ /^step/ ? "queue_cap=2" : ""), t, ms, 7, e, e / ms / 1e6, ver,
+      s, v, g, n, m, src, grid, block, (s ~ /^step/ ? "queue_cap=2" : v == "bfs" ? "" : "threads=16"), t, ms, 7, e, e / ms / 1e6, ver,
       (s == "cpu" ? 0 : 1.5), (s == "cpu" ? 0 : 0.2), "Fake GPU 9000", "999.1", "13.0", "fake-commit", date }'
 }
 for ((k = 0; k < sources; k++)); do
   s=${src:-$(( (k * 7919 + 13) % n ))}
-  if [ $cpu = 1 ]; then for ((t = 0; t < trials; t++)); do row cpu bfs "$s" 0 0 "$t" PASS; done; fi
+  # --cpu-baseline: the serial oracle's rows, then the parallel baseline's (as main.c writes them)
+  if [ $cpu = 1 ]; then for v in bfs gapbs-style-dobfs; do for ((t = 0; t < trials; t++)); do row cpu $v "$s" 0 0 "$t" PASS; done; done; fi
   for gr in ${grids//,/ }; do
     for bl in ${blocks//,/ }; do
       for ((t = 0; t < trials; t++)); do row "$step" "$variant" "$s" "$gr" "$bl" "$t" "$verdict"; done

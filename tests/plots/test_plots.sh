@@ -78,6 +78,9 @@ cp "$HERE/sample-sweep.csv" "$T/data/sweep-sample.csv"
 readme() { printf '# Title\n\nIntro text.\n\n<!-- results:begin -->\nstale table\n<!-- results:end -->\n\nClosing text.\n'; }
 readme > "$T/README.md"
 for d in 01_a 02_b 03_c; do readme > "$T/steps/$d/README.md"; done
+# a step that declares its base (as step 05 declares 03): its table shows that base, not the step before
+mkdir -p "$T/steps/03_e"; readme > "$T/steps/03_e/README.md"
+printf '/* Step 03 - e\n *\n * Base:       01 (not the step before)\n */\n' > "$T/steps/03_e/bfs.cu"
 printf '# no markers here\n' > "$T/steps/04_d/README.md"; cp "$T/steps/04_d/README.md" "$T/nomarkers.ref"
 plots() { PLOTS_DATA=$T/data PLOTS_OUT=$T/out PLOTS_RESULTS=$T/results PLOTS_README=$T/README.md \
           PLOTS_STEPS=$T/steps "$S/plots.sh"; }
@@ -109,8 +112,13 @@ hdr_ok=$(grep -c '^| step | variant | kron20 | uniform20 | grid2000x2000 | luxem
 grep -q '^| step03 | queue | 12.9 | 11.3 | 0.165 | 0.019 | 1.67 | auto×256 queue_cap=2 |$' <<<"$body" &&
   ok "README table: median GTEPS of the fastest shape, shape and knobs" || bad "README table: median GTEPS of the fastest shape" "$body"
 grep -q '^| step01 | edge | .* 0.006 (1 FAIL) |' <<<"$body" && ok "README table: FAIL rows flagged" || bad "README table: FAIL rows flagged" "$body"
-[ "$(grep '^| ' <<<"$body" | tail -n 1 | cut -d'|' -f2)" = " CPU oracle " ] && ok "README table: CPU oracle row last" ||
-  bad "README table: CPU oracle row last" "$body"
+[ "$(grep '^| ' <<<"$body" | tail -n 2 | cut -d'|' -f2 | tr '\n' ,)" = " CPU oracle , CPU parallel ," ] &&
+  ok "README table: CPU oracle, then CPU parallel, last" || bad "README table: CPU oracle, then CPU parallel, last" "$body"
+grep -q '^| CPU parallel | gapbs-style-dobfs | 3.99 | - | 0.495 | - | - | 16 threads |$' <<<"$body" &&
+  ok "README table: parallel CPU row: its GTEPS, - where not measured, thread count" ||
+  bad "README table: parallel CPU row: its GTEPS, - where not measured, thread count" "$body"
+grep -q '^| CPU oracle | bfs | .* | serial |$' <<<"$body" && ok "README table: the oracle row stays serial" ||
+  bad "README table: the oracle row stays serial" "$body"
 grep -q 'stale table' "$T/README.md" && bad "README table: old table removed" || ok "README table: old table removed"
 readme > "$T/expect.md"
 diff <(sed '/results:begin/,/results:end/d' "$T/README.md") <(sed '/results:begin/,/results:end/d' "$T/expect.md") > /dev/null &&
@@ -123,6 +131,9 @@ s3=$(sed -n '/results:begin/,/results:end/p' "$T/steps/03_c/README.md")
 grep -q '^| step02 | flags |' <<<"$s3" && grep -q '^| step03 | queue |' <<<"$s3" && grep -q '^| step03 | dedup |' <<<"$s3" &&
   ! grep -q '^| step01 \|CPU' <<<"$s3" && ok "step README: its rows and the previous step's" ||
   bad "step README: its rows and the previous step's" "$s3"
+s3e=$(sed -n '/results:begin/,/results:end/p' "$T/steps/03_e/README.md")
+grep -q '^| step01 | edge |' <<<"$s3e" && grep -q '^| step03 | queue |' <<<"$s3e" && ! grep -q '^| step02 ' <<<"$s3e" &&
+  ok "step README: its rows and its declared base's (Base: NN)" || bad "step README: its rows and its declared base's" "$s3e"
 s1=$(sed -n '/results:begin/,/results:end/p' "$T/steps/01_a/README.md")
 [ "$(grep -c '^| step01 |' <<<"$s1")" = 2 ] && ! grep -q '^| step02' <<<"$s1" && ok "first step's README: its own rows only" ||
   bad "first step's README: its own rows only" "$s1"
@@ -169,8 +180,11 @@ grep -q 'delaunay_n16.*not found: skipped' <<<"$bout" && ok "bench: an absent re
   bad "bench: an absent real graph is skipped with a message" "$bout"
 graphs=$(awk -F, 'NR > 1 && $1 == "cpu" { print $3 }' "$T/bench/bench-fake.csv" | sort -u | tr '\n' ' ')
 ncpu=$(awk -F, 'NR > 1 && $1 == "cpu"' "$T/bench/bench-fake.csv" | wc -l)
-[ "$graphs" = "grid1000x1000 kron20 luxembourg_osm soc-Slashdot0902 uniform20 " ] && [ "$ncpu" -eq $((5 * 2 * 3)) ] &&
-  ok "bench: cpu rows once per graph (5 graphs x 2 sources x 3 trials)" || bad "bench: cpu rows once per graph" "$graphs / $ncpu"
+[ "$graphs" = "grid1000x1000 kron20 luxembourg_osm soc-Slashdot0902 uniform20 " ] && [ "$ncpu" -eq $((5 * 2 * 3 * 2)) ] &&
+  ok "bench: cpu rows once per graph (5 graphs x 2 sources x 3 trials x oracle and parallel)" || bad "bench: cpu rows once per graph" "$graphs / $ncpu"
+npar=$(awk -F, 'NR > 1 && $1 == "cpu" && $2 == "gapbs-style-dobfs" && $9 == "threads=16"' "$T/bench/bench-fake.csv" | wc -l)
+[ "$npar" -eq $((5 * 2 * 3)) ] && ok "bench: the parallel CPU baseline's rows kept (with their thread count)" ||
+  bad "bench: the parallel CPU baseline's rows kept" "got $npar"
 n=$(awk -F, 'NR > 1 && $1 != "cpu"' "$T/bench/bench-fake.csv" | wc -l)
 [ "$n" -eq $((5 * 2 * 2 * 2 * 3)) ] && ok "bench: every step and variant on every graph, -R 2 -n 3" || bad "bench: main rows" "got $n"
 tg=$(awk -F, 'NR > 1 { print $3 }' "$T/bench/bench-fake.trace.csv" | sort -u | tr '\n' ' ')

@@ -80,6 +80,19 @@ static void test_generators(void **st) {
   assert_int_equal(o.trials, 0);
 }
 
+/* --knob-sets: kept as given; main.c splits it at ';' and ',' */
+static void test_knob_sets(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-g 4 -K a=1 --knob-sets b=2,c=3;b=0"), 0);
+  assert_non_null(o.knob_sets);
+  assert_string_equal(o.knob_sets, "b=2,c=3;b=0");
+  assert_int_equal(o.num_knobs, 1);
+  assert_int_equal(parse(&o, "-g 4"), 0);
+  assert_null(o.knob_sets);
+  assert_int_equal(parse(&o, "-g 4 --knob-sets"), EXIT_INPUT);
+}
+
 static void test_listing_needs_no_graph(void **st) {
   (void)st;
   options_t o;
@@ -100,7 +113,9 @@ static void test_rejects(void **st) {
       {"-g abc", "not a whole number"},
       {"-g 10x", "not a whole number"},
       {"-G 10", "WxH"},
-      {"-G 0x5", "WxH"},
+      {"-G 0x5", "at least 1"},
+      {"-G 0x0", "at least 1"},
+      {"-G -3x4", "WxH"},
       {"-G 100000x100000", "limit"},
       {"-g 4 -b 0", "-b"},
       {"-g 4 -b 2048", "out of range"},
@@ -117,6 +132,9 @@ static void test_rejects(void **st) {
       {"-g", "needs a value"},
       {"-g 4 extra", "unexpected argument"},
       {"-g 4 -w 0", "-w"},
+      {"-g 4 --sources s.txt -r 1", "not two of them"},
+      {"-g 4 --sources s.txt -R 3", "not two of them"},
+      {"-g 4 --sources", "needs a value"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     options_t o;
@@ -127,11 +145,75 @@ static void test_rejects(void **st) {
   }
 }
 
+/* --sources FILE: the ids in order, repeats kept, blank and # lines skipped. */
+static void test_sources_file(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-g 4 --sources s.txt"), 0);
+  assert_string_equal(o.sources_file, "s.txt");
+  char *path = tu_write_temp(".src", "# sources\n3\n\n  0 \n3\r\n15\n");
+  vid_t *s = NULL;
+  int k = 0;
+  fail_clear();
+  assert_int_equal(cli_read_sources(path, 16, &s, &k), 0);
+  assert_int_equal(k, 4);
+  assert_int_equal(s[0], 3);
+  assert_int_equal(s[1], 0);
+  assert_int_equal(s[2], 3);
+  assert_int_equal(s[3], 15);
+  free(s);
+  /* id 15 is out of range for 15 vertices: the line is named */
+  fail_clear();
+  assert_int_equal(cli_read_sources(path, 15, &s, &k), EXIT_INPUT);
+  assert_null(s);
+  assert_fail_contains(":6: source 15 is out of range");
+  assert_fail_contains(path);
+  unlink(path);
+  free(path);
+}
+
+/* Each bad sources file: EXIT_INPUT and "FILE:LINE: ..." naming the problem. */
+static void test_sources_file_rejects(void **st) {
+  (void)st;
+  static const struct { const char *text, *needle; } bad[] = {
+      {"1\n2\nx\n", ":3: 'x' is not a vertex id"},
+      {"-1\n", ":1: '-1' is not a vertex id"},
+      {"1 2\n", ":1: '1 2' is not a vertex id"},
+      {"1.5\n", ":1: '1.5' is not a vertex id"},
+      {"+3\n", ":1: '+3' is not a vertex id"},
+      {"99999999999999999999999\n", "out of range"},
+      {"7\n100\n", ":2: source 100 is out of range: the graph has 100 vertices"},
+      {"", "no sources"},
+      {"# only a comment\n\n", "no sources"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char *path = tu_write_temp(".src", bad[i].text);
+    vid_t *s = NULL;
+    int k = -1;
+    fail_clear();
+    int rc = cli_read_sources(path, 100, &s, &k);
+    if (rc != EXIT_INPUT) fail_msg("'%s' gave %d, wanted %d", bad[i].text, rc, EXIT_INPUT);
+    if (!strstr(fail_message(), bad[i].needle))
+      fail_msg("'%s': message \"%s\" lacks \"%s\"", bad[i].text, fail_message(), bad[i].needle);
+    assert_null(s);
+    assert_int_equal(k, 0);
+    unlink(path);
+    free(path);
+  }
+  fail_clear();
+  vid_t *s = NULL;
+  int k = 0;
+  assert_int_equal(cli_read_sources("/nonexistent/sources.txt", 10, &s, &k), EXIT_INPUT);
+  assert_fail_contains("/nonexistent/sources.txt: cannot open");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_defaults),   cmocka_unit_test(test_every_option),
       cmocka_unit_test(test_generators), cmocka_unit_test(test_listing_needs_no_graph),
-      cmocka_unit_test(test_rejects),
+      cmocka_unit_test(test_rejects),     cmocka_unit_test(test_knob_sets),
+      cmocka_unit_test(test_sources_file),
+      cmocka_unit_test(test_sources_file_rejects),
   };
   return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -233,7 +233,7 @@ static void test_gr(void **state) {
 static void test_gr_errors(void **state) {
   (void)state;
   expect_error(FMT_GR, "c\np sp 3 3\na 1 2 1\na 2 3 1\n", "t:2: header says 3 arcs, file has 2");
-  expect_error(FMT_GR, "p sp 3 1\na 1 2 1\na 2 3 1\n", "t:1: header says 1 arcs, file has 2");
+  expect_error(FMT_GR, "p sp 3 1\na 1 2 1\na 2 3 1\n", "t:1: header says 1 arc, file has 2");
   expect_error(FMT_GR, "p sp 99999999999 5\n", "t:1: vertex count 99999999999 exceeds the limit MAX_VERTICES");
   expect_error(FMT_GR, "p sp 2147483648 0\n", "exceeds the limit MAX_VERTICES = 2147483647");
   expect_error(FMT_GR, "p sp 5 1099511627777\n", "t:1: arc count 1099511627777 exceeds the limit of 2^40");
@@ -308,7 +308,7 @@ static void test_metis_errors(void **state) {
   expect_error(FMT_METIS, "3 3\n2\n1 3\n2\n",
                "t:1: header says 3 edges (6 neighbour entries), file has 4 entries");
   expect_error(FMT_METIS, "%%\n4 1\n2\n1\n", "t:2: header says 4 vertices, file has 2 vertex lines");
-  expect_error(FMT_METIS, "1 0\n", "t:1: header says 1 vertices, file has 0 vertex lines");
+  expect_error(FMT_METIS, "1 0\n", "t:1: header says 1 vertex, file has 0 vertex lines");
   expect_error(FMT_METIS, "2 1\n2\n1\n1\n", "t:4: more than 2 vertex lines (the header on line 1 says 2");
   expect_error(FMT_METIS, "3 2 1\n2 5\n1 5 3\n2 1\n", "t:3: neighbour 3 has no edge weight");
   expect_error(FMT_METIS, "2 1 1\n2 x\n1 1\n", "t:2: edge weight \"x\" is not an integer");
@@ -371,7 +371,7 @@ static void test_mtx_errors(void **state) {
   expect_error(FMT_MTX, "%%MatrixMarket matrix array real general\n2 2\n1\n0\n0\n1\n",
                "t:1: dense \"array\" format is not supported");
   expect_error(FMT_MTX, WITH(pg, "3 3 3\n1 2\n2 3\n"), "t:2: header says 3 entries, file has 2");
-  expect_error(FMT_MTX, WITH(pg, "3 3 1\n1 2\n2 3\n"), "t:2: header says 1 entries, file has 2");
+  expect_error(FMT_MTX, WITH(pg, "3 3 1\n1 2\n2 3\n"), "t:2: header says 1 entry, file has 2");
   expect_error(FMT_MTX, "3 3 1\n1 2\n", "t:1: missing \"%%MatrixMarket matrix coordinate ...\" banner");
   expect_error(FMT_MTX, "\n%%MatrixMarket matrix coordinate pattern general\n1 1 0\n",
                "t:1: missing \"%%MatrixMarket");

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# ablation09.sh [BIN] - step 09's ablation (steps/09_hbf/README.md): H-BF's techniques switched
+# on one by one, on the paper's kinds of graph, every trial verified; and the relax operations
+# per round against the edges a Dijkstra relaxes (the paper's Fig. 9).
+#
+# Writes (ABL_OUT, default plots/data; SLUG from nvidia-smi, e.g. h100):
+#   ablation-step09-SLUG.csv   harness CSV rows, the knobs column names the setting
+#   relax-step09-SLUG.csv      config,graph,src,round,frontier,relax,reached_edges
+#   ablation-step09-SLUG.log   nvidia-smi, commit, every command and its summary lines
+# Environment: ABL_GRAPHS (labels, default all six), ABL_SOURCES (4), ABL_TRIALS (5),
+# ABL_TRACE_GRAPHS (kron20 luxembourg_osm), GRAPH_DIR (graphs).
+set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$ROOT/scripts/results-common.sh"
+BIN=${1:-bin/step09}
+GRAPH_DIR=${GRAPH_DIR:-$ROOT/graphs}
+OUTDIR=${ABL_OUT:-$ROOT/plots/data}
+SOURCES=${ABL_SOURCES:-4}
+TRIALS=${ABL_TRIALS:-5}
+slug=$(gpu_slug)
+[ -n "$slug" ] || { echo "ablation09: no GPU (nvidia-smi lists none)" >&2; exit 77; }
+mkdir -p "$OUTDIR"
+csv=$OUTDIR/ablation-step09-$slug.csv
+relax=$OUTDIR/relax-step09-$slug.csv
+log=$OUTDIR/ablation-step09-$slug.log
+declare -A G=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
+              [rome99]="-f $GRAPH_DIR/rome99.gr.gz" [luxembourg_osm]="-f $GRAPH_DIR/luxembourg_osm.mtx.gz")
+GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 rome99 luxembourg_osm}
+# the rows: each adds one technique to the row above (the last = the step's defaults)
+P="ttas=0,stale=0"   # the paper's rows: without the two additions
+base="dedup=0,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P"
+paper="dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,$P"
+SETS="$base"
+SETS+=";dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=0,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=1,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=0,dp=0,coalesce=1,loop=0,$P"
+SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=0,$P"
+SETS+=";$paper"
+SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=0"
+SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"   # the step's defaults
+SETS+=";dedup=1,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"
+SETS+=";dedup=2,classify=1,vw=16,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"
+{
+  echo "# ablation09.sh $(date -u +%FT%TZ) commit $(git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1
+} >> "$log"
+rc=0
+for g in $GRAPHS; do
+  [ -n "${G[$g]:-}" ] || { echo "ablation09: unknown graph $g" >&2; continue; }
+  extra=""; [[ $g == *22 ]] || extra=--cpu-baseline
+  # shellcheck disable=SC2086
+  cmd=("$BIN" ${G[$g]} -R "$SOURCES" -n "$TRIALS" -v $extra --knob-sets "$SETS" -o "$csv")
+  echo "\$ HBF_VERBOSE=1 ${cmd[*]}" >> "$log"
+  HBF_VERBOSE=1 timeout 240 "${cmd[@]}" > "$OUTDIR/.abl-$g.log" 2>&1 || { rc=1; echo "ablation09: $g failed" >&2; tail -3 "$OUTDIR/.abl-$g.log" >&2; }
+  grep -E '^(Graph has|Source|Knobs|Average|CPU|Verification|error)|relaxations|hbf:' "$OUTDIR/.abl-$g.log" |
+    awk '/hbf:/ { if (seen[$0]++) next } { print }' >> "$log"
+  rm -f "$OUTDIR/.abl-$g.log"
+  echo "ablation09: $g done ($SECONDS s)" >&2
+done
+# relax operations per round: base, +dedup, all on (one source: the first of -R 1)
+[ -s "$relax" ] || echo "config,graph,src,round,frontier,relax,reached_edges" > "$relax"
+for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm}; do
+  for cfg in "base|$base" "dedup|dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P" "paper|$paper" "step09|"; do
+    name=${cfg%%|*}; ks=${cfg#*|}
+    t=$(mktemp -d)
+    # shellcheck disable=SC2086
+    timeout 120 "$BIN" ${G[$g]} -R 1 -n 1 -a ${ks:+--knob-sets "$ks"} -o "$t/r.csv" > "$t/log" 2>&1 || { rc=1; tail -3 "$t/log" >&2; }
+    edges=$(sed -n 's/^Source [0-9]*: reaches [0-9]* vertices and \([0-9]*\) edges.*/\1/p' "$t/log" | head -1)
+    awk -F, -v c="$name" -v e="$edges" 'NR > 1 { print c "," $3 "," $4 "," $7 + 1 "," $8 "," $9 "," e }' "$t/r.trace.csv" >> "$relax"
+    grep -E 'relaxations' "$t/log" | sed "s/^/[$g $name] /" >> "$log"
+    rm -rf "$t"
+  done
+done
+echo "ablation09: wrote ${csv#$ROOT/} ${relax#$ROOT/} ${log#$ROOT/} (${SECONDS}s)" >&2
+exit $rc

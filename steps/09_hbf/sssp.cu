@@ -1,0 +1,744 @@
+/* Step 09 - hbf: H-BF, a frontier Bellman-Ford for single-source shortest paths.
+ *
+ * Base:       06 (the frontier queue and virtual warps; the problem changes
+ *             from BFS levels to SSSP distances, so most lines are new)
+ * Adds:       every technique of H-BF, each a knob (-K name=value):
+ *             dedup     0 enqueue on every improvement (duplicates); 1 a second
+ *                       array of round marks (two atomics); 2 the paper's 64-bit
+ *                       atomicMin on (distance, round): one atomic both lowers
+ *                       the distance and says whether the vertex is already in
+ *                       the next frontier
+ *             classify  edge classes from in-/out-degree marks in the two top
+ *                       bits of each column id: in-degree-1 targets take a plain
+ *                       store, out-degree-0 targets (sinks) are skipped and
+ *                       fixed up after the last round, leaves never enqueued
+ *             vw        0 dynamic virtual warps (size from the frontier, 4..32,
+ *                       several vertices per virtual warp); 1..32 a fixed size,
+ *                       one virtual warp per queue entry (step 06)
+ *             dp        dynamic parallelism: a vertex of more than dp out-edges
+ *                       gets its own child grid (CDP2, fire-and-forget); 0 off
+ *             coalesce  1 warp-aggregated enqueue (one atomic per warp, the
+ *                       warp's entries written side by side); 0 one atomic each
+ *             loop      0 the host runs the rounds (one readback per round);
+ *                       1 the device does: the last block of a round ends it
+ *                       and tail-launches the next round (with child grids in
+ *                       the round, a one-thread dispatcher tail-launched after
+ *                       them does), the host reads the state once at the end
+ *             and two that the paper does not have, measured separately:
+ *             ttas      a plain load before each atomicMin
+ *             stale     skip a queue entry that fell again in this round
+ * Idea:       Bellman-Ford relaxes only the out-edges of the vertices whose
+ *             distance fell in the previous round (the frontier, a queue).
+ *             Round r relaxes (u, v, w) with atomicMin(info[v], (d(u) + w, r));
+ *             the returned old value says whether the distance fell and
+ *             whether v was already pushed in round r, so v enters the next
+ *             queue at most once per round.
+ * Reference:  F. Busato, N. Bombieri, "An Efficient Implementation of the
+ *             Bellman-Ford Algorithm for Kepler GPU Architectures", IEEE TPDS
+ *             27(8), 2016: sections 4.1 (edge classes, Alg. 4), 4.2 (64-bit
+ *             duplicate removal, Alg. 5-6), 5.1 (coalesced enqueue), 5.2
+ *             (dynamic virtual warps), 5.3 (dynamic parallelism), Fig. 9.
+ * Invariants: info[v] = (key(d(v)) << 32) | r, key(d) = d ^ 0x80000000 (the
+ *             signed order as unsigned order: negative distances compare
+ *             right; DIST_INF maps to 0xffffffff, the largest key), r = the
+ *             last round that lowered d(v) (0: none). Rounds are tagged
+ *             1, 2, ...; a proposal (d, r) never ties a stored (d, r') with
+ *             r' > r, so atomicMin changes info[v] exactly when d < d(v).
+ *             d(v) only falls. Every vertex whose distance fell in round r is
+ *             in queue r (once with dedup 1 and 2), except the classified
+ *             ones below; when a queue is empty every distance is final.
+ *             Without a negative cycle round n expands nothing new: a vertex
+ *             pushed after round n, or a distance below -(n-1) * max|w-|,
+ *             proves a reachable negative cycle (an error, never a hang and
+ *             never a wrapped distance).
+ *             Edge classes (classify=1, which needs dedup >= 1): a target of
+ *             in-degree 1 has one writer per round (its in-neighbour is in the
+ *             queue once), so a plain load + compare + store is exact. A sink
+ *             (out-degree 0, in-degree > 1) is never relaxed nor pushed: after
+ *             the last round hbf_finish_kernel sets d(v) = min over its
+ *             in-edges of d(u) + w (the authors' code skips sinks but never
+ *             assigns them: their distances stay at infinity). A leaf (its
+ *             one out-edge returns to its one in-neighbour, the 2-cycle
+ *             weighing >= 0) and an in-degree-1 sink are stored, never pushed:
+ *             expanding them cannot lower anything.
+ *             The source class of the paper (a plain store for the source's
+ *             neighbours) is not used: with parallel source edges of different
+ *             weights the last store wins, not the smallest; round 1 uses the
+ *             same atomicMin as every round.
+ * Limits:     benign races: several lanes may set ctl->status to the same
+ *             value; a load of d(u) may be older than a concurrent atomicMin
+ *             (it is larger: the vertex is pushed again and the next round
+ *             relaxes with the new value). Ids must stay below 2^30 with
+ *             classify=1 (two bits of each column are marks). With dedup=0 a
+ *             queue may overflow its n entries; the host then refills it with
+ *             every reached vertex (a superset of the frontier: Bellman-Ford
+ *             stays exact) and goes on. A child grid that cannot be launched
+ *             (launch pool full) is done by the parent's virtual warp.
+ *             Distances are 32-bit: the harness refuses graphs where
+ *             (n-1) * max|w| reaches 2^31 - 1 before any of this runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "graph.h"
+#include "step.h"
+
+#define HBF_IN1 0x80000000u    /* NEW: column mark: the target has in-degree 1 */
+#define HBF_NOENQ 0x40000000u  /* NEW: column mark: the target is never pushed  */
+#define HBF_ID_MASK 0x3fffffffu
+#define HBF_ROUND_CAP (1 << 16) /* rounds with a recorded trace row             */
+#define HBF_CHILD_BLOCK 256
+/* compute-sanitizer's racecheck, synccheck and initcheck do not support
+ * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
+ * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
+#ifdef GALLERY_NO_CDP
+#define HBF_CDP 0
+#else
+#define HBF_CDP 1
+#endif
+
+enum { HBF_RUNNING = 0, HBF_DONE, HBF_NEGCYCLE, HBF_OVERFLOW, HBF_HANDBACK, HBF_BIGDIST };
+
+/* NEW: the state of the level loop lives on the device, so that the device
+ * can run the loop itself (loop=1); the host reads it once per round (loop=0)
+ * or once per chain of rounds (loop=1). */
+typedef struct {
+  unsigned long long size[2];   /* pushes into queue 0 / 1 (may pass cap)      */
+  unsigned long long relax;     /* relax operations, all rounds so far          */
+  unsigned long long relax_prev;/* ... up to the previous round (trace)         */
+  unsigned long long scanned;   /* out-edges of the expanded entries            */
+  unsigned long long pushes;    /* queue entries, all rounds                    */
+  unsigned long long children;  /* child grids launched                         */
+  unsigned long long children_prev; /* ... before this round                     */
+  unsigned long long child_fail;/* hubs done by the parent: launch refused      */
+  int round;                    /* the round being (or next to be) expanded     */
+  int cur;                      /* the queue it expands                         */
+  int status;                   /* HBF_*                                        */
+  int phase;                    /* 0: round expanded, not finalized; 1: finalized */
+  int err;                      /* device launch error (loop=1), 0 if none      */
+  int chain_left;               /* rounds the device may still chain            */
+  unsigned blocks_done;         /* blocks of this round finished (loop=1)       */
+} hbf_ctl_t;
+
+typedef struct {
+  unsigned long long frontier, relax;
+} hbf_round_t;
+
+/* Everything a kernel needs, passed by value (also to child grids). */
+typedef struct {
+  const eid_t *offsets;
+  const vid_t *cols;            /* marked copy with classify=1                  */
+  const weight_t *weights;
+  dist_t *dist;                 /* the harness's array (dedup 0, 1; the answer) */
+  unsigned long long *info;     /* (key, round) per vertex (dedup 2)            */
+  int *mark;                    /* last round each vertex was pushed (dedup 1)  */
+  vid_t *queue[2];
+  hbf_ctl_t *ctl;
+  hbf_round_t *rounds;
+  const eid_t *sink_off;        /* in-edges of sinks (classify=1), n + 1        */
+  const vid_t *sink_src;
+  const weight_t *sink_w;
+  unsigned long long cap;       /* entries of each queue                        */
+  long long lo;                 /* lowest possible distance: -(n-1) max|w-|     */
+  vid_t n;
+  int dedup, classify, vw, dp, coalesce, chain, ttas, stale;
+  int block, fixed_grid, resident_threads, max_rounds;
+} hbf_args_t;
+
+typedef struct {
+  dgraph_t g;
+  launch_t lc;
+  hbf_args_t a;
+  vid_t *d_cols_marked;
+  eid_t *d_sink_off;
+  vid_t *d_sink_src;
+  weight_t *d_sink_w;
+} hbf_state_t;
+
+static __device__ __forceinline__ unsigned long long hbf_pack(dist_t d, int round) {
+  return ((unsigned long long)((unsigned)d ^ 0x80000000u) << 32) | (unsigned)round;
+}
+static __device__ __forceinline__ dist_t hbf_unpack(unsigned long long info) {
+  return (dist_t)((unsigned)(info >> 32) ^ 0x80000000u);
+}
+static __device__ __forceinline__ dist_t hbf_dist_of(const hbf_args_t *a, vid_t u) {
+  return a->dedup == 2 ? hbf_unpack(a->info[u]) : a->dist[u];
+}
+
+/* NEW: the relax operation with the edge classes. Returns 1 when v must be
+ * pushed into the next queue. *ops counts relax operations. */
+static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, vid_t u, dist_t du,
+                                                vid_t c, weight_t w, vid_t *vout,
+                                                unsigned *ops) {
+  vid_t v = a->classify ? (c & HBF_ID_MASK) : c;
+  *vout = v;
+  unsigned cls = a->classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
+  if (a->classify) {
+    if (v == u && w >= 0) return 0;  /* self-loop class: cannot lower d(u)   */
+    if (cls == HBF_NOENQ) return 0;  /* sink class: fixed up after the loop   */
+  }
+  long long nd = (long long)du + w;  /* 64 bits: no wrap while we look       */
+  if (nd < a->lo) {                  /* below any simple path: a negative cycle */
+    a->ctl->status = HBF_NEGCYCLE;   /* benign race: every writer stores the same */
+    return 0;
+  }
+  if (nd >= (long long)DIST_INF) {   /* cannot happen under the harness's limit */
+    a->ctl->status = HBF_BIGDIST;
+    return 0;
+  }
+  (*ops)++;
+  dist_t d = (dist_t)nd;
+  int push = !(cls & HBF_NOENQ);
+  if (a->dedup == 2) {
+    unsigned long long key = hbf_pack(d, round);
+    if (cls & HBF_IN1) { /* NEW: one writer per round: no atomic */
+      unsigned long long old = a->info[v];
+      if (key >= old) return 0;
+      a->info[v] = key;
+      return push;
+    }
+    /* NEW (ttas, not in the paper): most relaxations lower nothing; a load
+     * from L2 settles those without an atomic. A stale load is larger, never
+     * smaller (d only falls), so it can only let a useless atomic through. */
+    if (a->ttas && key >= __ldcg(&a->info[v])) return 0;
+    unsigned long long old = atomicMin(&a->info[v], key);
+    /* lowered it, and nobody pushed v in this round yet */
+    return push && key < old && (unsigned)old != (unsigned)round;
+  }
+  if ((cls & HBF_IN1) && a->dedup == 1) {
+    if (d >= a->dist[v]) return 0;
+    a->dist[v] = d;
+    return push;
+  }
+  if (a->ttas && d >= __ldcg(&a->dist[v])) return 0;
+  int old = atomicMin(&a->dist[v], d);
+  if (d >= old || !push) return 0;
+  if (a->dedup == 1) return atomicExch(&a->mark[v], round) != round;
+  return 1; /* dedup 0: every improvement is pushed, duplicates and all */
+}
+
+/* NEW: the enqueue. coalesce=1: the pushing lanes of a warp take one atomic
+ * together and write their entries side by side (coalesced stores). */
+static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, int nxt, int push, vid_t v) {
+  if (a->coalesce) {
+    unsigned am = __activemask();
+    unsigned pm = __ballot_sync(am, push);
+    if (!pm) return;
+    unsigned lane = threadIdx.x & 31;
+    int leader = __ffs(pm) - 1;
+    unsigned long long base = 0;
+    if ((int)lane == leader) base = atomicAdd(&a->ctl->size[nxt], (unsigned long long)__popc(pm));
+    base = __shfl_sync(am, base, leader);
+    if (push) {
+      unsigned long long pos = base + __popc(pm & ((1u << lane) - 1));
+      if (pos < a->cap) a->queue[nxt][pos] = v; /* past cap: counted, not stored */
+    }
+    return;
+  }
+  if (!push) return;
+  unsigned long long pos = atomicAdd(&a->ctl->size[nxt], 1ULL);
+  if (pos < a->cap) a->queue[nxt][pos] = v;
+}
+
+/* Per-block sums of the counters, one global atomic per block. Every thread
+ * of the block calls it (no thread returns early). */
+static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigned long long scanned) {
+  __shared__ unsigned long long s_ops, s_scanned;
+  if (threadIdx.x == 0) { s_ops = 0; s_scanned = 0; }
+  __syncthreads();
+  if (ops) atomicAdd(&s_ops, (unsigned long long)ops);
+  if (scanned) atomicAdd(&s_scanned, scanned);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    if (s_ops) atomicAdd(&a->ctl->relax, s_ops);
+    if (s_scanned) atomicAdd(&a->ctl->scanned, s_scanned);
+  }
+}
+
+#if HBF_CDP
+/* NEW: a child grid for one hub: one thread per out-edge. */
+static __global__ void hbf_child_kernel(hbf_args_t a, int round, vid_t u, dist_t du, eid_t begin,
+                                        eid_t end) {
+  int nxt = a.ctl->cur ^ 1;
+  unsigned ops = 0;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  /* same trip count in a warp until the tail: the push's ballot sees most lanes */
+  for (eid_t e = begin + first; e < end; e += stride) {
+    vid_t v;
+    int push = hbf_relax(&a, round, u, du, a.cols[e], a.weights[e], &v, &ops);
+    hbf_push(&a, nxt, push, v);
+  }
+  hbf_add_counts(&a, ops, 0);
+}
+#endif
+
+static __global__ void hbf_dispatch_kernel(hbf_args_t a);
+static __device__ void hbf_dispatch(const hbf_args_t *ap);
+
+/* One round: the virtual warps take queue entries (a grid-stride loop, so a
+ * virtual warp may take several: the paper's "more vertices per warp"). */
+static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long long in_size,
+                                         int vw) {
+  int cur = a.ctl->cur, nxt = cur ^ 1;
+  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
+  unsigned long long wid = tid / vw;
+  int lane = (int)(tid % vw);
+  unsigned wl = threadIdx.x & 31; /* lane in the real warp */
+  unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
+  unsigned ops = 0;
+  unsigned long long scanned = 0;
+  const vid_t *in_q = a.queue[cur];
+  for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
+    vid_t u = in_q[i];
+    /* lane 0 reads d(u) (and its round) for the whole virtual warp: lanes that
+     * read it apart could see different values and part ways below */
+    unsigned long long iu = 0;
+    if (lane == 0) iu = a.dedup == 2 ? a.info[u]
+                                     : ((unsigned long long)(unsigned)a.dist[u] << 32) |
+                                           (unsigned)(a.dedup == 1 ? a.mark[u] : 0);
+    iu = __shfl_sync(vmask, iu, 0, vw);
+    /* NEW (stale, not in the paper): u fell again in this round, so it is in
+     * the next queue already; expanding it now would be done again. */
+    if (a.stale && a.dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
+    dist_t du = a.dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
+    eid_t begin = a.offsets[u], end = a.offsets[u + 1];
+    if (lane == 0) scanned += end - begin;
+    if (a.dp > 0 && end - begin > (eid_t)a.dp) {
+      /* NEW: a hub gets a child grid; lane 0 launches, the others learn
+       * whether it worked (a refused launch: the virtual warp does it). */
+      int ok = 0;
+      if (lane == 0) {
+        unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
+        if (blocks > 4096) blocks = 4096;
+#if HBF_CDP
+        hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+            a, round, u, du, begin, end);
+        ok = cudaGetLastError() == cudaSuccess;
+#else
+        ok = 0; /* sanitizer build: init refuses dp > 0, never reached */
+#endif
+        if (ok) atomicAdd(&a.ctl->children, 1ULL);
+        else atomicAdd(&a.ctl->child_fail, 1ULL);
+      }
+      ok = __shfl_sync(vmask, ok, 0, vw);
+      if (ok) continue;
+    }
+    for (eid_t e = begin + lane; e < end; e += vw) {
+      vid_t v;
+      int push = hbf_relax(&a, round, u, du, a.cols[e], a.weights[e], &v, &ops);
+      hbf_push(&a, nxt, push, v);
+    }
+  }
+  hbf_add_counts(&a, ops, scanned);
+  if (!a.chain) return;
+  /* NEW (loop=1): the last block to finish ends the round. Without child
+   * grids it runs the dispatcher's code itself (every counter is final: each
+   * block fenced its atomics before counting itself done); with children it
+   * tail-launches the dispatcher, which starts when this grid and all its
+   * children are complete (no device-side synchronize in CDP2). */
+  __shared__ int last;
+  __threadfence(); /* this thread's pushes and counts, before the block counts itself done */
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    last = atomicAdd(&a.ctl->blocks_done, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last || threadIdx.x != 0) return;
+  __threadfence();
+  if (atomicAdd(&a.ctl->children, 0ULL) == a.ctl->children_prev) {
+    hbf_dispatch(&a);
+    return;
+  }
+  a.ctl->phase = 0;
+#if HBF_CDP
+  hbf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { a.ctl->err = (int)e; a.ctl->status = HBF_HANDBACK; }
+#else
+  a.ctl->status = HBF_HANDBACK; /* sanitizer build: init refuses loop=1, never reached */
+#endif
+}
+
+/* NEW: the virtual warp size and grid of a round (host and device). */
+static __host__ __device__ void hbf_shape(const hbf_args_t *a, unsigned long long size, int *vw,
+                                          int *grid) {
+  int w = a->vw;
+  if (w == 0) { /* dynamic: nearest lower power of two of resident / |F| in [4, 32] */
+    unsigned long long q = (unsigned long long)a->resident_threads / (size ? size : 1);
+    w = 4;
+    while (w < 32 && (unsigned long long)w * 2 <= q) w *= 2;
+  }
+  *vw = w;
+  if (a->fixed_grid > 0) { *grid = a->fixed_grid; return; }
+  unsigned long long threads = size * (unsigned long long)w;
+  if (a->vw == 0 && threads > (unsigned long long)a->resident_threads)
+    threads = (unsigned long long)a->resident_threads; /* several entries per virtual warp */
+  unsigned long long g = (threads + a->block - 1) / a->block;
+  if (g < 1) g = 1;
+  if (g > 0x7fffffffULL) g = 0x7fffffffULL;
+  *grid = (int)g;
+}
+
+/* NEW: end of a round, one thread: record it, check termination and limits,
+ * switch the queues; with loop=1 launch the next round from here. */
+static __device__ void hbf_dispatch(const hbf_args_t *ap) {
+  const hbf_args_t a = *ap;
+  volatile hbf_ctl_t *c = a.ctl; /* volatile: read what other blocks' atomics left in L2 */
+  int cur = c->cur, nxt = cur ^ 1, r = c->round;
+  unsigned long long size = c->size[nxt];
+  int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
+  if (!failed && size > a.cap) { c->status = HBF_OVERFLOW; return; } /* the host refills the queue */
+  if (r < HBF_ROUND_CAP) {
+    a.rounds[r].frontier = c->size[cur];
+    a.rounds[r].relax = c->relax - c->relax_prev;
+  }
+  c->relax_prev = c->relax;
+  if (failed) return;
+  c->status = HBF_RUNNING;
+  c->phase = 1;
+  c->pushes += size;
+  if (size == 0) { c->status = HBF_DONE; return; }
+  if (r >= a.max_rounds) { c->status = HBF_NEGCYCLE; return; } /* pushed after round n */
+  c->size[cur] = 0; /* the expanded queue becomes the next output */
+  c->cur = nxt;
+  c->round = r + 1;
+  c->blocks_done = 0;
+  c->children_prev = c->children;
+  if (!a.chain) return;
+  if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
+  int vw, grid;
+  hbf_shape(&a, size, &vw, &grid);
+  __threadfence(); /* the next grid sees the switched state */
+#if HBF_CDP
+  hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, r + 1, size, vw);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
+#else
+  (void)grid; (void)vw;
+  c->status = HBF_HANDBACK;
+#endif
+}
+
+static __global__ void hbf_dispatch_kernel(hbf_args_t a) { hbf_dispatch(&a); }
+
+/* The start of a run: info from the harness's distances, the first queue. */
+static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
+       v += stride) {
+    if (a.dedup == 2) a.info[v] = hbf_pack(a.dist[v], 0);
+    if (a.dedup == 1) a.mark[v] = 0;
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    a.queue[0][0] = src;
+    hbf_ctl_t c;
+    memset(&c, 0, sizeof c);
+    c.size[0] = 1;
+    c.round = 1;
+    c.phase = 1;
+    c.chain_left = 1 << 30;
+    *a.ctl = c;
+  }
+}
+
+/* NEW: only after an overflow of a queue (dedup=0): every reached vertex. */
+static __global__ void hbf_refill_kernel(hbf_args_t a) {
+  int nxt = a.ctl->cur ^ 1;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
+       v += stride)
+    if (hbf_dist_of(&a, (vid_t)v) != DIST_INF) {
+      unsigned long long pos = atomicAdd(&a.ctl->size[nxt], 1ULL);
+      if (pos < a.cap) a.queue[nxt][pos] = (vid_t)v;
+    }
+}
+
+/* The answer into the harness's array; NEW: sinks get min over in-edges. */
+static __global__ void hbf_finish_kernel(hbf_args_t a) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
+       v += stride) {
+    dist_t d = hbf_dist_of(&a, (vid_t)v);
+    if (a.classify) {
+      /* in-neighbours of a sink have out-edges: their distances are final */
+      for (eid_t e = a.sink_off[v]; e < a.sink_off[v + 1]; e++) {
+        dist_t du = hbf_dist_of(&a, a.sink_src[e]);
+        if (du == DIST_INF) continue;
+        long long nd = (long long)du + a.sink_w[e];
+        if (nd < d) d = (dist_t)nd;
+      }
+    }
+    a.dist[v] = d;
+  }
+}
+
+/* ---- host ---------------------------------------------------------------- */
+
+/* NEW, untimed: the edge classes from in- and out-degrees (two bits in a copy
+ * of the columns) and the in-edges of the sinks. */
+static int hbf_classify(hbf_state_t *s, const graph_t *g) {
+  vid_t n = g->n;
+  eid_t m = g->m;
+  if (n > HBF_ID_MASK)
+    return fail(EXIT_INPUT, "classify=1 keeps two marks in each column id: ids must stay below "
+                "2^30 (this graph has %" PRIvid " vertices); use -K classify=0", n);
+  uint32_t *indeg = (uint32_t *)calloc(n, sizeof *indeg);
+  vid_t *from = (vid_t *)malloc((size_t)n * sizeof *from);   /* the in-neighbour of in-degree-1 */
+  weight_t *fromw = (weight_t *)malloc((size_t)n * sizeof *fromw);
+  vid_t *cols = (vid_t *)malloc((size_t)m * sizeof *cols);
+  eid_t *soff = (eid_t *)calloc((size_t)n + 1, sizeof *soff);
+  if (!indeg || !from || !fromw || !cols || !soff) {
+    free(indeg); free(from); free(fromw); free(cols); free(soff);
+    return fail(EXIT_INPUT, "out of host memory for the edge classes");
+  }
+  for (vid_t u = 0; u < n; u++)
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      vid_t v = g->cols[e];
+      if (indeg[v] < 2) { from[v] = u; fromw[v] = g->weights[e]; }
+      if (indeg[v] < UINT32_MAX) indeg[v]++;
+    }
+  for (vid_t u = 0; u < n; u++)
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      vid_t v = g->cols[e];
+      eid_t out = g->offsets[v + 1] - g->offsets[v];
+      uint32_t mark = 0;
+      if (indeg[v] == 1) mark |= HBF_IN1;
+      if (out == 0) mark |= HBF_NOENQ; /* sink */
+      if (indeg[v] == 1 && out == 1 && g->cols[g->offsets[v]] == from[v] &&
+          (long long)g->weights[g->offsets[v]] + fromw[v] >= 0)
+        mark |= HBF_NOENQ; /* leaf: its one edge goes back, the 2-cycle is >= 0 */
+      cols[e] = v | mark;
+      if (out == 0 && u != v) soff[v + 1]++;
+    }
+  for (vid_t v = 0; v < n; v++) soff[v + 1] += soff[v];
+  eid_t ns = soff[n];
+  vid_t *ssrc = (vid_t *)malloc((size_t)(ns ? ns : 1) * sizeof *ssrc);
+  weight_t *sw = (weight_t *)malloc((size_t)(ns ? ns : 1) * sizeof *sw);
+  eid_t *fill = (eid_t *)malloc((size_t)n * sizeof *fill);
+  if (!ssrc || !sw || !fill) {
+    free(indeg); free(from); free(fromw); free(cols); free(soff); free(ssrc); free(sw); free(fill);
+    return fail(EXIT_INPUT, "out of host memory for the sinks' in-edges");
+  }
+  memcpy(fill, soff, (size_t)n * sizeof *fill);
+  for (vid_t u = 0; u < n; u++)
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      vid_t v = g->cols[e];
+      if (g->offsets[v + 1] == g->offsets[v] && u != v) {
+        ssrc[fill[v]] = u;
+        sw[fill[v]++] = g->weights[e];
+      }
+    }
+  s->d_cols_marked = (vid_t *)gpu_alloc((size_t)(m ? m : 1) * sizeof(vid_t), "marked columns");
+  s->d_sink_off = (eid_t *)gpu_alloc(((size_t)n + 1) * sizeof(eid_t), "sink in-edge offsets");
+  s->d_sink_src = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges");
+  s->d_sink_w = (weight_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(weight_t), "sink weights");
+  if (m) CUDA_CHECK(cudaMemcpy(s->d_cols_marked, cols, (size_t)m * sizeof(vid_t), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(s->d_sink_off, soff, ((size_t)n + 1) * sizeof(eid_t), cudaMemcpyHostToDevice));
+  if (ns) {
+    CUDA_CHECK(cudaMemcpy(s->d_sink_src, ssrc, (size_t)ns * sizeof(vid_t), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(s->d_sink_w, sw, (size_t)ns * sizeof(weight_t), cudaMemcpyHostToDevice));
+  }
+  free(indeg); free(from); free(fromw); free(cols); free(soff); free(ssrc); free(sw); free(fill);
+  return 0;
+}
+
+/* Knob values alone (the harness calls this before it builds the graph or
+ * looks for a GPU, so a typo is exit 2 on any machine; init calls it too). */
+static int hbf_check_knobs(const launch_t *lc) {
+  long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
+  long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
+  long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
+  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
+    return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
+  if (dedup < 0 || dedup > 2) return fail(EXIT_INPUT, "dedup=%ld: 0, 1 or 2", dedup);
+  if (classify < 0 || classify > 1) return fail(EXIT_INPUT, "classify=%ld: 0 or 1", classify);
+  if (classify && dedup == 0)
+    return fail(EXIT_INPUT, "classify=1 needs dedup >= 1: the plain store for in-degree-1 "
+                "targets is exact only when each vertex is expanded once per round");
+  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
+    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
+  if (coalesce < 0 || coalesce > 1) return fail(EXIT_INPUT, "coalesce=%ld: 0 or 1", coalesce);
+  if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: 0 (host) or 1 (device)", loop);
+  if (!HBF_CDP && (dp > 0 || loop))
+    return fail(EXIT_INPUT, "dp=%ld, loop=%ld: this build has no dynamic parallelism "
+                "(GALLERY_NO_CDP, for the sanitizers): run with -K dp=0 -K loop=0", dp, loop);
+  return 0;
+}
+
+static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (hbf_check_knobs(lc)) return fail_code();
+  long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
+  long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
+  long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
+  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
+  if (lc->grid > 0 && threads < 32ULL)
+    return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp "
+                "of up to 32", lc->grid, lc->block, threads);
+  const graph_t *hg = (const graph_t *)g->host;
+  hbf_state_t *s = (hbf_state_t *)calloc(1, sizeof *s);
+  if (!s) return fail(EXIT_INPUT, "out of host memory");
+  s->g = *g;
+  s->lc = *lc;
+  hbf_args_t *a = &s->a;
+  a->n = g->n;
+  a->offsets = g->offsets;
+  a->cols = g->cols;
+  a->weights = g->weights;
+  a->dedup = (int)dedup;
+  a->classify = (int)classify;
+  a->vw = (int)vw;
+  a->dp = (int)dp;
+  a->coalesce = (int)coalesce;
+  a->chain = (int)loop;
+  a->ttas = (int)ttas;
+  a->stale = (int)stale;
+  a->block = lc->block;
+  a->fixed_grid = lc->grid;
+  a->resident_threads = lc->sm_count * 2048; /* Hopper: 2048 threads per SM */
+  a->max_rounds = g->n > (vid_t)INT32_MAX - 2 ? INT32_MAX - 2 : (int)g->n;
+  /* NEW: the lowest distance a simple path can have */
+  long long maxneg = 0;
+  for (eid_t e = 0; e < hg->m; e++)
+    if (hg->weights[e] < 0 && -(long long)hg->weights[e] > maxneg) maxneg = -(long long)hg->weights[e];
+  a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
+  if (classify) {
+    int rc = hbf_classify(s, hg);
+    if (rc) { free(s); return rc; }
+    a->cols = s->d_cols_marked;
+    a->sink_off = s->d_sink_off;
+    a->sink_src = s->d_sink_src;
+    a->sink_w = s->d_sink_w;
+  }
+  a->cap = g->n ? g->n : 1;
+  a->queue[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
+  a->queue[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
+  if (dedup == 2) a->info = (unsigned long long *)gpu_alloc((size_t)a->cap * 8, "(distance, round) pairs");
+  if (dedup == 1) a->mark = (int *)gpu_alloc((size_t)a->cap * sizeof(int), "round marks");
+  a->ctl = (hbf_ctl_t *)gpu_alloc(sizeof(hbf_ctl_t), "loop state");
+  a->rounds = (hbf_round_t *)gpu_alloc(HBF_ROUND_CAP * sizeof(hbf_round_t), "round trace");
+  if (dp > 0 || loop) {
+    /* NEW: room for many pending device launches (default 2048). Tolerated
+     * when refused: a child launch that finds the pool full is done by its
+     * parent's virtual warp, a refused tail launch hands the loop back. */
+    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 32768);
+    if (e != cudaSuccess) (void)cudaGetLastError();
+  }
+  *state = s;
+  return 0;
+}
+
+static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+  hbf_state_t *s = (hbf_state_t *)state;
+  hbf_args_t a = s->a;
+  a.dist = d_dist;
+  int fill_grid = launch_grid(&s->lc, a.n);
+  hbf_start_kernel<<<fill_grid, s->lc.block>>>(a, src);
+  LAUNCH_CHECK();
+  hbf_ctl_t c;
+  memset(&c, 0, sizeof c);
+  c.size[0] = 1;
+  c.round = 1;
+  c.phase = 1;
+  int trips = 0;
+  for (;;) {
+    if (c.phase == 1) { /* expand round c.round */
+      int vw, grid;
+      hbf_shape(&a, c.size[c.cur], &vw, &grid);
+      hbf_expand_kernel<<<grid, a.block>>>(a, c.round, c.size[c.cur], vw);
+      LAUNCH_CHECK();
+    }
+    if (!a.chain || c.phase == 0) { /* loop=0, or the device handed back before the dispatcher */
+      hbf_dispatch_kernel<<<1, 1>>>(a);
+      LAUNCH_CHECK();
+    }
+    /* NEW: one readback per round (loop=0) or per chain of rounds (loop=1) */
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    trips++;
+    if (c.status == HBF_DONE || c.status == HBF_NEGCYCLE || c.status == HBF_BIGDIST) break;
+    if (a.chain && c.status == HBF_RUNNING) /* a chain ends with a decision; never loop on none */
+      return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision", c.round);
+    if (c.status == HBF_OVERFLOW) {
+      /* NEW (dedup=0 only): more pushes than n entries. Refill the next queue
+       * with every reached vertex and finalize the round again. */
+      unsigned long long zero = 0;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->size[c.cur ^ 1], &zero, sizeof zero, cudaMemcpyHostToDevice));
+      hbf_refill_kernel<<<fill_grid, s->lc.block>>>(a);
+      LAUNCH_CHECK();
+      c.phase = 0; /* the dispatcher finalizes the round again (and, loop=1, chains on) */
+      int status = HBF_RUNNING;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->status, &status, sizeof status, cudaMemcpyHostToDevice));
+      continue;
+    }
+    if (c.status == HBF_HANDBACK) { /* loop=1: a refused tail launch; go on from here */
+      int status = HBF_RUNNING;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->status, &status, sizeof status, cudaMemcpyHostToDevice));
+      int chain_left = 1 << 30;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->chain_left, &chain_left, sizeof chain_left, cudaMemcpyHostToDevice));
+    }
+  }
+  hbf_finish_kernel<<<fill_grid, s->lc.block>>>(a);
+  LAUNCH_CHECK();
+  st->levels = c.round;
+  st->relaxations = (long long)c.relax;
+  st->edges_inspected = (long long)c.scanned;
+  st->pushes = (long long)c.pushes;
+  if (st->trace) {
+    int nr = c.round < HBF_ROUND_CAP ? c.round : HBF_ROUND_CAP - 1;
+    hbf_round_t *h = (hbf_round_t *)malloc((size_t)(nr + 1) * sizeof *h);
+    if (!h) return fail(EXIT_INPUT, "out of host memory for the round trace");
+    /* rounds 1..nr (entry 0 is never written) */
+    CUDA_CHECK(cudaMemcpy(h + 1, a.rounds + 1, (size_t)nr * sizeof *h, cudaMemcpyDeviceToHost));
+    for (int r = 1; r <= nr; r++) /* level r-1 = round r; edges = relax operations */
+      step_trace(st, r - 1, (long long)h[r].frontier, (long long)h[r].relax, -1, -1.0f);
+    free(h);
+  }
+  if (c.status == HBF_NEGCYCLE)
+    return fail(EXIT_INPUT, "negative cycle reachable from source %" PRIvid
+                ": found by the GPU in round %d (n = %" PRIvid ")", src, c.round, a.n);
+  if (c.status == HBF_BIGDIST)
+    return fail(EXIT_INPUT, "a distance from source %" PRIvid " reached 2147483647 (the 32-bit limit)", src);
+  if (getenv("HBF_VERBOSE")) /* the loop's cost, for the lesson's measurements */
+    fprintf(stderr, "hbf: %d rounds, %d host round trips, %llu child grids, %llu refused%s%s\n",
+            c.round, trips, c.children, c.child_fail, c.err ? ", last device launch error: " : "",
+            c.err ? cudaGetErrorString((cudaError_t)c.err) : "");
+  return 0;
+}
+
+static void hbf_fini(void *state) {
+  hbf_state_t *s = (hbf_state_t *)state;
+  gpu_free(s->a.queue[0]);
+  gpu_free(s->a.queue[1]);
+  gpu_free(s->a.info);
+  gpu_free(s->a.mark);
+  gpu_free(s->a.ctl);
+  gpu_free(s->a.rounds);
+  gpu_free(s->d_cols_marked);
+  gpu_free(s->d_sink_off);
+  gpu_free(s->d_sink_src);
+  gpu_free(s->d_sink_w);
+  free(s);
+}
+
+static const char *const hbf_variants[] = {"hbf", NULL};
+
+static const knob_def_t hbf_knobs[] = {
+    {"dedup", 2, "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) atomicMin"},
+    {"classify", 1, "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs dedup >= 1)"},
+    {"vw", 0, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
+    {"dp", HBF_CDP ? 4096 : 0, "dynamic parallelism: a child grid for out-degree > dp (0: off)"},
+    {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
+    {"loop", HBF_CDP, "round loop: 0 host (a readback per round), 1 device (tail launches)"},
+    {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
+    {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
+    {NULL, 0, NULL}};
+
+STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)", PROBLEM_SSSP,
+                                 hbf_knobs, hbf_variants, hbf_init, hbf_run, hbf_fini, hbf_check_knobs};
