@@ -439,10 +439,26 @@ static int dobfs_transpose(dobfs_state_t *s, const graph_t *h) {
 
 static void dobfs_fini(void *state);
 
-static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
+/* The knob values alone (the harness calls this before the graph and the GPU;
+ * init calls it again). Limits that need the device stay in init. */
+static int dobfs_check_knobs(const launch_t *lc) {
   long vw = launch_knob(lc, "vw");
   if (vw < 1 || vw > 32 || (vw & (vw - 1)) != 0)
     return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 1, 2, 4, 8, 16 or 32", vw);
+  long bq = launch_knob(lc, "bq"), qcap = launch_knob(lc, "qcap");
+  if (bq < 0) return fail(EXIT_INPUT, "bq=%ld: the block queue must hold 0 or more entries", bq);
+  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: must be 0 (n entries) or positive", qcap);
+  static const char *const names[] = {"slides_pct", "alpha", "beta", "hub"}; /* NEW */
+  for (int i = 0; i < 4; i++) {
+    long v = launch_knob(lc, names[i]);
+    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", names[i], v);
+  }
+  return 0;
+}
+
+static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (dobfs_check_knobs(lc)) return EXIT_INPUT;
+  long vw = launch_knob(lc, "vw");
   /* NEW: the bottom-up and bitmap kernels work in whole warps */
   if (lc->block % 32 != 0)
     return fail(EXIT_INPUT, "block %d: this step needs a multiple of 32 threads per block",
@@ -450,8 +466,6 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   long bq = launch_knob(lc, "bq"), qcap = launch_knob(lc, "qcap");
   long slides_pct = launch_knob(lc, "slides_pct"), alpha = launch_knob(lc, "alpha"),
        beta = launch_knob(lc, "beta"), hub = launch_knob(lc, "hub");
-  if (slides_pct < 0 || alpha < 0 || beta < 0 || hub < 0)
-    return fail(EXIT_INPUT, "slides_pct, alpha, beta and hub must be >= 0");
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
@@ -740,4 +754,4 @@ static const knob_def_t dobfs_knobs[] = {
 
 STEP_EXPORT const step_t STEP = {
     "Direction-optimizing BFS (top-down / bottom-up)", PROBLEM_BFS, dobfs_knobs, dobfs_variants,
-    dobfs_init, dobfs_run, dobfs_fini};
+    dobfs_init, dobfs_run, dobfs_fini, dobfs_check_knobs};
