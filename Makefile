@@ -75,7 +75,10 @@ all: $(STEP_BINS)
 # without its own .git a .commit file stands in; git is asked only when this
 # directory is the top of its repository (a copy placed inside another
 # checkout would otherwise get that checkout's commit).
+# `make COMMIT=...` names it (a copy of the tree whose .git is not its own)
+ifeq ($(origin COMMIT),undefined)
 COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && git describe --always --dirty 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
+endif
 build/commit.stamp: FORCE
 	@mkdir -p $(@D); echo '$(COMMIT)' | cmp -s - $@ || echo '$(COMMIT)' > $@
 build/harness/report.o: build/commit.stamp
