@@ -1,0 +1,1050 @@
+/* Step 08 - bfs4k: BFS-4K, every technique a knob, the level loop on the device.
+ *
+ * Base:       06 (its two global frontier queues and block queue in shared
+ *             memory; the expansion around them is new)
+ * Adds:       every technique of BFS-4K (Busato & Bombieri, TPDS 2015), each
+ *             switchable with -K name=value for an ablation:
+ *             loop      1 the whole level loop in ONE cooperative grid (grid.sync
+ *                       between multi-block levels, no host round trip);
+ *                       0 the host launches a kernel per level (as 06)
+ *             mode, k5  single-block <-> multi-block (section 5.5): a frontier of
+ *                       at most block * k5 entries is expanded by block 0 alone,
+ *                       level after level, with __syncthreads() and the frontier
+ *                       in shared memory; larger ones by the whole grid.
+ *                       mode 1: single-block only, 2: multi-block only
+ *             scan      frontier allocation (5.1): 1 warp-shuffle exclusive prefix
+ *                       sum, then one shared atomic per warp (the block level),
+ *                       with the ballot/popc variant when no lane holds more than
+ *                       one vertex; 2 the shuffle scan always; 0 one atomic per
+ *                       vertex (the way before BFS-4K)
+ *             vw, vwmin dynamic virtual warps (5.2): the size of a level's
+ *                       virtual warps is the power of two below resident
+ *                       threads / |F|, in [vwmin, 32]; vw > 0 fixes it
+ *             assign,k4 edge-discover (5.4): a warp takes 32 frontier vertices,
+ *                       prefix-sums their degrees and finds the owner of each of
+ *                       its edges with a shuffle binary search, so every lane has
+ *                       an edge. assign 0: edge-discover when |F| * k4 < resident
+ *                       threads, virtual warps otherwise (the paper's rule);
+ *                       1 virtual warps only; 2 edge-discover only
+ *             dp        vertices of more than dp out-edges (hubs) are not left to
+ *                       one virtual warp (5.3): with loop=0 each gets a child grid
+ *                       (CDP2, fire-and-forget, deg / (16 * 256) blocks: the
+ *                       paper's K3 = 16 edges a thread); with loop=1 and in
+ *                       single-block levels they go to a hub list that the whole
+ *                       grid (block) expands after the level. 0: off
+ *             coalesce  coalesced reads and writes (5.6): lanes load 32/vw
+ *                       consecutive queue entries and their rows, then shuffle
+ *                       them to the virtual warps; induced coalescence for the
+ *                       writes (the first min(c) vertices of every lane go out
+ *                       as whole-warp stores, the rest by prefix sum). 0: every
+ *                       virtual warp reads its entry itself, writes scattered
+ *             stage     shared-memory staging: the block queue of a multi-block
+ *                       level (one global atomic per block, a coalesced copy),
+ *                       or the two frontier queues of the single-block levels
+ *                       (stage / 2 entries each; more spill to global memory)
+ *             hash      duplicate detection (section 6): a table of `hash`
+ *                       64-bit entries (vertex, thread) per block in shared
+ *                       memory; a lane that reads back its vertex with another
+ *                       thread's id drops it. 0: off
+ *             visit     0 the benign-race visit (load, compare, store: a vertex
+ *                       may be pushed twice); 1 atomicCAS (exactly once; not in
+ *                       the paper, for comparison)
+ *             qcap      entries of each global queue (0: n), for testing the
+ *                       overflow path
+ * Idea:       a BFS level is small work behind a long chain of dependent
+ *             memory reads; what costs on a GPU is idle lanes (imbalance),
+ *             atomics, uncoalesced accesses and, on high-diameter graphs, the
+ *             host round trip per level. BFS-4K attacks each one.
+ * Reference:  F. Busato, N. Bombieri, "BFS-4K: an Efficient Implementation of
+ *             BFS for Kepler GPU Architectures", IEEE TPDS 26(7), 2015:
+ *             sections 5.1-5.6 and 6, Figs. 3, 6, 7, 9, 11, 12.
+ * Invariants: queue L holds every vertex of level L (entries may repeat with
+ *             visit=0); dist[v] = L + 1 is stored only by a lane that read
+ *             dist[v] == INF while expanding level L, and the lane pushes v
+ *             unless the hash table shows another thread that holds v (the
+ *             last of the writers of v's slot always keeps it: see hash64).
+ *             Level L's pushes are counted in cnt[L % 3]: block 0 zeroes the
+ *             counters of level L + 1 while level L runs, after every thread
+ *             read those of level L - 2 (one grid.sync ago).
+ *             Warp collectives (ballot, shuffles) use the full mask: blocks are
+ *             whole warps (init), and every loop around a collective has the
+ *             same trip count in all 32 lanes (reduce_max of the rounds).
+ *             The multi-block grid is cooperative: all its blocks are resident
+ *             (the grid is capped at what fits, -x included), so grid.sync()
+ *             cannot deadlock; child grids are never launched from it.
+ * Limits:     benign races: two lanes may both read INF and store the same
+ *             level (visit=0): a duplicate entry, expanded twice, harmless for
+ *             the answer; many lanes store the same value. A queue that
+ *             overflows (duplicates) is rebuilt from dist, exact. Duplicates of
+ *             different blocks are never detected by the hash. The hash of the
+ *             child grids (loop=0 hubs) is off.
+ *             The grid of loop=1 is at most the resident blocks (occupancy of
+ *             this kernel at -b); a larger -x is capped.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cooperative_groups.h>
+
+#include "gpu.h"
+#include "step.h"
+
+#define FULL_MASK 0xffffffffu
+#define LQ 4                 /* NEW: local queue: edge slots per lane and round (registers) */
+#define CHILD_BLOCK 256      /* NEW: child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
+#define CHILD_K3 16
+#define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
+#ifdef GALLERY_NO_CDP        /* sanitizer build: no device launches, hubs go to the hub pass */
+#define BFS4K_CDP 0
+#else
+#define BFS4K_CDP 1
+#endif
+
+enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
+enum { ST_OK = 0, ST_TOOBIG = 1 };
+#define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
+
+/* NEW: the loop's state lives on the device (loop=1 never comes back before the end). */
+typedef struct {
+  unsigned long long cnt[3];    /* pushes into the next queue of level L: cnt[L % 3]   */
+  unsigned long long hubs[3];   /* hub list entries of level L                         */
+  unsigned long long edges[3];  /* out-edges of level L's entries (-a)                 */
+  unsigned long long dups[3];   /* repeated entries of the queue level L built (-a)    */
+  unsigned long long rebuild;   /* entries of a rebuilt queue                          */
+  unsigned long long size;      /* single-block levels hand over: next frontier size   */
+  unsigned long long pushes;    /* all levels                                          */
+  unsigned long long children, child_fail; /* child grids launched / refused (loop=0) */
+  int level, cur, sb_levels, mb_levels, rebuilds;
+  int status;                   /* 0, or ST_TOOBIG: a level has more vertices than cap */
+  unsigned long long toobig;    /* ... how many                                        */
+} bfs4k_ctl_t;
+
+typedef struct {
+  unsigned long long frontier, edges, dups;
+  int mode, vw, ed, hubs;
+} bfs4k_lv_t;
+
+typedef struct {
+  const eid_t *offsets;
+  const vid_t *cols;
+  dist_t *dist;
+  vid_t *q[2];
+  vid_t *hubq;
+  int *mark;                    /* -a: last level each vertex was queued at */
+  bfs4k_ctl_t *ctl;
+  bfs4k_lv_t *lv;
+  unsigned long long cap;       /* entries of each queue and of the hub list */
+  unsigned long long single;    /* frontier entries up to which block 0 works alone */
+  vid_t n;
+  int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
+  unsigned res_mb;              /* resident threads of the multi-block grid */
+  unsigned hmask;
+} bfs4k_args_t;
+
+/* Where a warp's vertices go: SB, positions of the next frontier (below sqcap
+ * in shared memory, the rest in global memory at the same index); MB, the
+ * block queue in shared memory, the rest straight to the global queue. */
+typedef struct {
+  vid_t *sq;
+  unsigned long long sqcap;
+  unsigned long long *scnt;
+  vid_t *gq;
+  unsigned long long *gcnt;
+  unsigned long long *hcnt;     /* NEW: entries of the hub list (shared in SB) */
+  int sb;
+} bfs4k_sink_t;
+
+static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned long long *p) {
+  return *(const volatile unsigned long long *)p;
+}
+
+/* NEW: the virtual-warp size and the assignment of a level (5.2, 5.4). */
+static __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
+                                            unsigned long long res, int *vw, int *ed) {
+  *ed = a->assign == 2 || (a->assign == 0 && a->k4 > 0 && size * (unsigned long long)a->k4 < res);
+  int w = a->vw;
+  if (w == 0) {
+    unsigned long long q = res / (size ? size : 1);
+    w = a->vwmin;
+    while (w < 32 && (unsigned long long)w * 2 <= q) w *= 2;
+  }
+  *vw = w;
+}
+
+static __device__ __forceinline__ void bfs4k_put(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                                 unsigned long long p, unsigned long long g,
+                                                 unsigned long long fit, unsigned long long j,
+                                                 vid_t v) {
+  if (sk->sb) {
+    unsigned long long pos = p + j;
+    if (pos < sk->sqcap) sk->sq[pos] = v;
+    else if (pos < a->cap) sk->gq[pos] = v; /* past cap: counted, not stored: rebuilt */
+    return;
+  }
+  if (j < fit) { sk->sq[p + j] = v; return; }
+  unsigned long long pos = g + (j - fit);
+  if (pos < a->cap) sk->gq[pos] = v;
+}
+
+/* NEW (5.1, 5.6): the vertices a warp found in one round go out together.
+ * fm: bit s set = slot s of this lane found vs[s]. All 32 lanes call it. */
+static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk, unsigned fm,
+                                  const vid_t vs[LQ]) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned c = __popc(fm);
+  if (a->scan == 0) { /* one atomic per vertex */
+#pragma unroll
+    for (int s = 0; s < LQ; s++) {
+      if (!(fm >> s & 1)) continue;
+      if (sk->sb) bfs4k_put(a, sk, atomicAdd(sk->scnt, 1ULL), 0, 0, 0, vs[s]);
+      else {
+        unsigned long long pos = atomicAdd(sk->gcnt, 1ULL);
+        if (pos < a->cap) sk->gq[pos] = vs[s];
+      }
+    }
+    return;
+  }
+  unsigned excl, total;
+  if (a->scan == 1 && __ballot_sync(FULL_MASK, c > 1) == 0) {
+    unsigned b = __ballot_sync(FULL_MASK, c); /* binary case: ballot + popc */
+    excl = __popc(b & ((1u << lane) - 1));
+    total = __popc(b);
+  } else { /* Fig. 3: the warp's exclusive prefix sum with shuffles */
+    unsigned x = c;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      unsigned y = __shfl_up_sync(FULL_MASK, x, o);
+      if (lane >= (unsigned)o) x += y;
+    }
+    excl = x - c;
+    total = __shfl_sync(FULL_MASK, x, 31);
+  }
+  if (total == 0) return;
+  /* the block level: one shared atomic per warp (SB: the frontier itself) */
+  unsigned long long p = 0, g = 0, fit = 0;
+  if (lane == 0) {
+    if (sk->sb) {
+      p = atomicAdd(sk->scnt, (unsigned long long)total);
+    } else if (sk->sqcap) {
+      p = atomicAdd(sk->scnt, (unsigned long long)total);
+      fit = p >= sk->sqcap ? 0 : (sk->sqcap - p < total ? sk->sqcap - p : total);
+      if (total > fit) g = atomicAdd(sk->gcnt, (unsigned long long)total - fit);
+    } else {
+      g = atomicAdd(sk->gcnt, (unsigned long long)total);
+    }
+  }
+  p = __shfl_sync(FULL_MASK, p, 0);
+  g = __shfl_sync(FULL_MASK, g, 0);
+  fit = __shfl_sync(FULL_MASK, fit, 0);
+  unsigned m = a->coalesce ? __reduce_min_sync(FULL_MASK, c) : 0;
+  unsigned k = 0; /* rank of the slot among this lane's found ones */
+#pragma unroll
+  for (int s = 0; s < LQ; s++) {
+    if (!(fm >> s & 1)) continue;
+    /* NEW (induced coalescence): the k-th vertex of every lane, k < min, at
+     * base + 32 k + lane: one whole-warp store per k; the rest after them. */
+    unsigned long long j = k < m ? 32ULL * k + lane : 32ULL * m + (excl - m * lane) + (k - m);
+    bfs4k_put(a, sk, p, g, fit, j, vs[s]);
+    k++;
+  }
+}
+
+static __device__ __forceinline__ unsigned bfs4k_hashf(vid_t v) {
+  v ^= v >> 16;
+  v *= 0x45d9f3bu;
+  v ^= v >> 16;
+  return v;
+}
+
+/* NEW: visit the slots' targets, drop duplicates the hash sees (Fig. 11),
+ * push the rest. ht: this block's table (NULL: off). */
+static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                   volatile unsigned long long *ht, dist_t next,
+                                   const int ok[LQ], const vid_t v[LQ]) {
+  dist_t d[LQ];
+#pragma unroll
+  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
+  unsigned fm = 0;
+  unsigned me = (blockIdx.x * blockDim.x + threadIdx.x) * LQ;
+#pragma unroll
+  for (int s = 0; s < LQ; s++) {
+    if (!ok[s] || d[s] != DIST_INF) continue;
+    int f = 1;
+    if (a->visit) f = atomicCAS(&a->dist[v[s]], DIST_INF, next) == DIST_INF;
+    else a->dist[v[s]] = next; /* benign race: every writer stores the same level */
+    if (f && ht) {
+      /* hash64: write (v, me), read back; another thread's id with the same
+       * v means that thread holds v: drop it. The last writer of v into the
+       * slot always reads its own entry or another vertex's, so it keeps v. */
+      unsigned h = bfs4k_hashf(v[s]) & a->hmask;
+      unsigned long long mine = ((unsigned long long)v[s] << 32) | (me + s);
+      ht[h] = mine;
+      unsigned long long back = ht[h];
+      if ((vid_t)(back >> 32) == v[s] && back != mine) f = 0;
+    }
+    if (f) fm |= 1u << s;
+  }
+  bfs4k_push(a, sk, fm, v);
+}
+
+/* One row (hub) split over `nwarps` warps: 32 * LQ edges a warp and round. */
+static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                 volatile unsigned long long *ht, dist_t next, eid_t beg,
+                                 unsigned long long deg, unsigned long long warp,
+                                 unsigned long long nwarps) {
+  unsigned lane = threadIdx.x & 31;
+  for (unsigned long long x0 = warp * 32 * LQ; x0 < deg; x0 += nwarps * 32 * LQ) {
+    int ok[LQ];
+    vid_t v[LQ];
+#pragma unroll
+    for (int s = 0; s < LQ; s++) {
+      unsigned long long j = x0 + 32 * s + lane;
+      ok[s] = j < deg;
+      v[s] = ok[s] ? __ldg(&a->cols[beg + j]) : 0;
+    }
+    bfs4k_visit(a, sk, ht, next, ok, v);
+  }
+}
+
+#if BFS4K_CDP
+/* NEW (5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
+static __global__ void bfs4k_child_kernel(bfs4k_args_t a, dist_t next, eid_t beg,
+                                          unsigned long long deg, vid_t *out, int lvl3) {
+  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, 0};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  bfs4k_row(&a, &sk, NULL, next, beg, deg, warp, nwarps);
+}
+#endif
+
+/* NEW: a vertex of more than dp out-edges. Returns 1 when someone else expands
+ * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
+static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
+                                eid_t beg, unsigned long long deg, int cdp) {
+  vid_t *out = sk->gq;
+#if BFS4K_CDP
+  if (cdp) {
+    unsigned long long blocks = (deg + CHILD_K3 * CHILD_BLOCK - 1) / (CHILD_K3 * CHILD_BLOCK);
+    bfs4k_child_kernel<<<(unsigned)blocks, CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+        *a, level + 1, beg, deg, out, level % 3);
+    if (cudaGetLastError() == cudaSuccess) {
+      atomicAdd(&a->ctl->children, 1ULL);
+      return 1;
+    }
+    atomicAdd(&a->ctl->child_fail, 1ULL); /* launch pool full: the hub list takes it */
+  }
+#else
+  (void)cdp; (void)beg; (void)deg; (void)out;
+#endif
+  unsigned long long h = atomicAdd(sk->hcnt, 1ULL);
+  if (h < a->cap) { a->hubq[h] = u; return 1; }
+  return 0;
+}
+
+/* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
+ * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
+static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                    volatile unsigned long long *ht, const vid_t *in_s,
+                                    unsigned long long in_scap, const vid_t *in_g,
+                                    unsigned long long size, int level, int vw, int ed, int cdp,
+                                    unsigned long long warp, unsigned long long nwarps,
+                                    unsigned long long *edges) {
+  unsigned lane = threadIdx.x & 31;
+  dist_t next = level + 1;
+  unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
+  for (unsigned long long i0 = warp * B; i0 < size; i0 += nwarps * B) {
+    vid_t u = 0;
+    eid_t beg = 0;
+    unsigned long long deg = 0;
+    /* NEW (5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
+     * consecutive lanes, consecutive addresses; shuffles hand them out. */
+    if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
+      unsigned long long i = i0 + lane;
+      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
+      beg = a->offsets[u];
+      deg = a->offsets[u + 1] - beg;
+      if (edges) *edges += deg;
+      if (a->dp > 0 && deg > (unsigned long long)a->dp && bfs4k_hub(a, sk, level, u, beg, deg, cdp))
+        deg = 0;
+    }
+    if (ed) {
+      /* NEW (5.4, edge-discover): inclusive prefix sum of the 32 degrees;
+       * lane x of a round owns edge x of the batch: the owner is the number
+       * of prefix sums <= x, found by a binary search over shuffles. */
+      unsigned long long incl = deg;
+#pragma unroll
+      for (int o = 1; o < 32; o <<= 1) {
+        unsigned long long y = __shfl_up_sync(FULL_MASK, incl, o);
+        if (lane >= (unsigned)o) incl += y;
+      }
+      unsigned long long tot = __shfl_sync(FULL_MASK, incl, 31), excl = incl - deg;
+      for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
+        int ok[LQ];
+        vid_t v[LQ];
+#pragma unroll
+        for (int s = 0; s < LQ; s++) {
+          unsigned long long x = c0 + 32 * s + lane;
+          int o = 0;
+#pragma unroll
+          for (int st = 16; st >= 1; st >>= 1) {
+            unsigned long long pv = __shfl_sync(FULL_MASK, incl, o + st - 1);
+            if (pv <= x) o += st;
+          }
+          eid_t ob = __shfl_sync(FULL_MASK, beg, o);
+          unsigned long long oex = __shfl_sync(FULL_MASK, excl, o);
+          ok[s] = x < tot;
+          v[s] = ok[s] ? __ldg(&a->cols[ob + (x - oex)]) : 0;
+        }
+        bfs4k_visit(a, sk, ht, next, ok, v);
+      }
+      continue;
+    }
+    /* virtual warps: virtual warp k of this warp owns entry i0 + k */
+    unsigned k = lane / vw, li = lane % vw;
+    eid_t ub;
+    unsigned long long ud;
+    if (a->coalesce) {
+      ub = __shfl_sync(FULL_MASK, beg, k);
+      ud = __shfl_sync(FULL_MASK, deg, k);
+    } else { /* every lane of the virtual warp reads the entry and row itself (06) */
+      ub = 0;
+      ud = 0;
+      int taken = 0;
+      unsigned long long i = i0 + k;
+      if (i < size) {
+        vid_t uu = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
+        ub = a->offsets[uu];
+        ud = a->offsets[uu + 1] - ub;
+        if (edges && li == 0) *edges += ud;
+        if (li == 0 && a->dp > 0 && ud > (unsigned long long)a->dp)
+          taken = bfs4k_hub(a, sk, level, uu, ub, ud, cdp);
+      }
+      /* the lanes of a virtual warp take their leader's answer */
+      if (__shfl_sync(FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
+    }
+    unsigned long long rounds = (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
+    unsigned long long rmax = rounds;
+#pragma unroll
+    for (int o = 16; o >= 1; o >>= 1) { /* the warp's longest row sets the trip count */
+      unsigned long long y = __shfl_xor_sync(FULL_MASK, rmax, o);
+      rmax = y > rmax ? y : rmax;
+    }
+    for (unsigned long long r = 0; r < rmax; r++) {
+      int ok[LQ];
+      vid_t v[LQ];
+#pragma unroll
+      for (int s = 0; s < LQ; s++) {
+        unsigned long long j = (r * LQ + s) * vw + li;
+        ok[s] = j < ud;
+        v[s] = ok[s] ? __ldg(&a->cols[ub + j]) : 0;
+      }
+      bfs4k_visit(a, sk, ht, next, ok, v);
+    }
+  }
+}
+
+/* MB: the block queue goes to the global queue: one atomic per block, a
+ * coalesced copy (06's flush). Every thread of the block calls it. */
+static __device__ void bfs4k_flush(const bfs4k_args_t *a, const bfs4k_sink_t *sk) {
+  __shared__ unsigned long long s_base, s_k;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned long long k = *sk->scnt < sk->sqcap ? *sk->scnt : sk->sqcap;
+    s_k = k;
+    s_base = k ? atomicAdd(sk->gcnt, k) : 0;
+    *sk->scnt = 0;
+  }
+  __syncthreads();
+  for (unsigned long long j = threadIdx.x; j < s_k; j += blockDim.x)
+    if (s_base + j < a->cap) sk->gq[s_base + j] = sk->sq[j];
+  __syncthreads();
+}
+
+/* Block sums of a per-thread count into *dst (one global atomic per block). */
+static __device__ void bfs4k_block_add(unsigned long long x, unsigned long long *dst) {
+  __shared__ unsigned long long s_sum;
+  if (threadIdx.x == 0) s_sum = 0;
+  __syncthreads();
+  if (x) atomicAdd(&s_sum, x);
+  __syncthreads();
+  if (threadIdx.x == 0 && s_sum) atomicAdd(dst, s_sum);
+}
+
+/* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */
+static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q,
+                                  unsigned long long size, unsigned long long *dst) {
+  unsigned long long d = 0;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
+       i += stride)
+    if (atomicExch(&a->mark[__ldcg(&q[i])], tag) == tag) d++;
+  bfs4k_block_add(d, dst);
+}
+
+/* An overflowed queue (more pushes than cap: duplicates) rebuilt from dist. */
+static __device__ void bfs4k_rebuild(const bfs4k_args_t *a, dist_t next, vid_t *out) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a->n;
+       v += stride)
+    if (__ldcg(&a->dist[v]) == next) {
+      unsigned long long pos = atomicAdd(&a->ctl->rebuild, 1ULL);
+      if (pos < a->cap) out[pos] = (vid_t)v;
+    }
+}
+
+static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned long long size,
+                                    int mode, int vw, int ed, unsigned long long nh) {
+  if (level >= LV_CAP) return;
+  bfs4k_lv_t r;
+  r.frontier = size;
+  r.edges = ld_volatile(&a->ctl->edges[level % 3]);
+  r.dups = ld_volatile(&a->ctl->dups[level % 3]);
+  r.mode = mode;
+  r.vw = vw;
+  r.ed = ed;
+  r.hubs = (int)(nh < 0x7fffffffULL ? nh : 0x7fffffffULL);
+  a->lv[level] = r;
+}
+
+/* Zero level L + 1's counters (block 0, thread 0, while level L runs). */
+static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
+  int z = (level + 1) % 3;
+  a->ctl->cnt[z] = 0;
+  a->ctl->hubs[z] = 0;
+  a->ctl->edges[z] = 0;
+  a->ctl->dups[z] = 0;
+  a->ctl->rebuild = 0;
+}
+
+/* NEW (5.5): single-block levels. Block 0 (or the only block) expands level
+ * after level with __syncthreads() between them, the frontier in shared
+ * memory, until the frontier passes `single` entries or is empty. Its
+ * counters stay in shared memory and registers: a level costs no global
+ * round trip besides the expansion itself. The queue to start from is in
+ * global q[cur]; on return the next one is there too and ctl->{level, cur,
+ * size} say where the loop stands. */
+static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
+                                    unsigned long long size) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  unsigned long long scap = (unsigned long long)a->stage / 2;
+  vid_t *sq[2] = {(vid_t *)(smem + a->hash), (vid_t *)(smem + a->hash) + scap};
+  __shared__ unsigned long long s_cnt, s_nh;
+  int sc = 0, levels = 0;
+  unsigned long long pushes = 0;
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  unsigned long long nin = size < scap ? size : scap;
+  for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->q[cur][i]);
+  if (t == 0) {
+    s_cnt = 0;
+    s_nh = 0;
+  }
+  __syncthreads();
+  for (;;) {
+    int vw, ed;
+    bfs4k_shape(a, size, bd, &vw, &ed);
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt, a->q[cur ^ 1], NULL, &s_nh, 1};
+    unsigned long long edges = 0;
+    bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
+                 a->trace ? &edges : NULL);
+    __syncthreads();
+    unsigned long long nh0 = s_nh, nh = nh0 < a->cap ? nh0 : a->cap;
+    for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
+      vid_t u = __ldcg(&a->hubq[h]);
+      eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
+      bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, t / 32, bd / 32);
+    }
+    __syncthreads();
+    unsigned long long next = s_cnt;
+    if (next > a->cap) { /* overflow (duplicates): the level's vertices from dist */
+      __syncthreads();
+      if (t == 0) s_cnt = 0;
+      __syncthreads();
+      for (unsigned long long v = t; v < a->n; v += bd)
+        if (__ldcg(&a->dist[v]) == level + 1)
+          bfs4k_put(a, &sk, atomicAdd(&s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
+      __syncthreads();
+      next = s_cnt;
+      if (t == 0) a->ctl->rebuilds++;
+      if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
+        if (t == 0) {
+          a->ctl->status = ST_TOOBIG;
+          a->ctl->toobig = next;
+        }
+        next = 0;
+      }
+    }
+    if (a->trace) {
+      if (t == 0) {
+        a->ctl->edges[level % 3] = 0;
+        a->ctl->dups[level % 3] = 0;
+      }
+      __syncthreads();
+      bfs4k_block_add(edges, &a->ctl->edges[level % 3]);
+      unsigned long long d = 0;
+      for (unsigned long long i = t; i < next; i += bd) {
+        vid_t v = i < scap ? sq[sc ^ 1][i] : a->q[cur ^ 1][i];
+        if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
+      }
+      bfs4k_block_add(d, &a->ctl->dups[level % 3]);
+      __syncthreads();
+      if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0);
+    }
+    pushes += next;
+    levels++;
+    __syncthreads(); /* every thread has read s_cnt and s_nh before thread 0 zeroes them */
+    if (t == 0) {
+      s_cnt = 0;
+      s_nh = 0;
+    }
+    level++;
+    sc ^= 1;
+    cur ^= 1;
+    size = next;
+    if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
+    __syncthreads();
+  }
+  /* hand over to the multi-block levels: the shared part of the frontier out */
+  nin = size < scap ? size : scap;
+  for (unsigned long long i = t; i < nin; i += bd) a->q[cur][i] = sq[sc][i];
+  if (t == 0) {
+    for (int z = 0; z < 3; z++) { /* clean counters for whatever level comes next */
+      a->ctl->cnt[z] = 0;
+      a->ctl->hubs[z] = 0;
+      a->ctl->edges[z] = 0;
+      a->ctl->dups[z] = 0;
+    }
+    a->ctl->rebuild = 0;
+    a->ctl->size = size;
+    a->ctl->level = level;
+    a->ctl->cur = cur;
+    a->ctl->pushes += pushes;
+    a->ctl->sb_levels += levels;
+  }
+  __threadfence();
+  __syncthreads();
+}
+
+/* One multi-block level: every block of the grid. */
+static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
+                                   unsigned long long size, int cdp, int *vw_out, int *ed_out) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
+  if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, level);
+  __syncthreads();
+  int vw, ed;
+  bfs4k_shape(a, size, a->res_mb, &vw, &ed);
+  *vw_out = vw;
+  *ed_out = ed;
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
+                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], &a->ctl->hubs[level % 3], 0};
+  unsigned long long edges = 0;
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps,
+               a->trace ? &edges : NULL);
+  bfs4k_flush(a, &sk);
+  if (a->trace) bfs4k_block_add(edges, &a->ctl->edges[level % 3]);
+}
+
+/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
+ * edges (blocks take hubs round robin), then the whole grid on each larger one. */
+static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
+                                      unsigned long long nh) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
+  __syncthreads();
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
+                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], NULL, 0};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  if (nh > a->cap) nh = a->cap;
+  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
+    vid_t u = __ldcg(&a->hubq[h]);
+    eid_t beg = a->offsets[u];
+    unsigned long long deg = a->offsets[u + 1] - beg;
+    if (deg <= HUB_GRID) bfs4k_row(a, &sk, ht, level + 1, beg, deg, threadIdx.x / 32, blockDim.x / 32);
+  }
+  for (unsigned long long h = 0; h < nh; h++) {
+    vid_t u = __ldcg(&a->hubq[h]);
+    eid_t beg = a->offsets[u];
+    unsigned long long deg = a->offsets[u + 1] - beg;
+    if (deg > HUB_GRID) bfs4k_row(a, &sk, ht, level + 1, beg, deg, warp, nwarps);
+  }
+  bfs4k_flush(a, &sk);
+}
+
+/* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
+ * level, cur and size in registers; all read the same counters after each
+ * grid.sync(), so all take the same branches and reach the same barriers. */
+static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(bfs4k_args_t a, vid_t src) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  int b0 = blockIdx.x == 0 && threadIdx.x == 0;
+  if (b0) {
+    memset(a.ctl, 0, sizeof *a.ctl);
+    a.q[0][0] = src;
+  }
+  grid.sync();
+  int level = 0, cur = 0, mb_levels = 0;
+  unsigned long long size = 1, pushes = 0;
+  for (;;) {
+    if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
+      if (blockIdx.x == 0) bfs4k_single(&a, level, cur, size); /* the others wait below */
+      grid.sync();
+      level = ((volatile bfs4k_ctl_t *)a.ctl)->level;
+      cur = ((volatile bfs4k_ctl_t *)a.ctl)->cur;
+      size = ld_volatile(&a.ctl->size);
+      if (size == 0) break;
+      continue;
+    }
+    int vw, ed;
+    bfs4k_multi(&a, level, cur, size, 0, &vw, &ed);
+    grid.sync();
+    unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
+    unsigned long long next = ld_volatile(&a.ctl->cnt[level % 3]);
+    if (nh) {
+      bfs4k_hub_pass(&a, level, cur, nh);
+      grid.sync();
+      next = ld_volatile(&a.ctl->cnt[level % 3]);
+    }
+    if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
+      bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+      grid.sync();
+      next = ld_volatile(&a.ctl->rebuild);
+      if (b0) a.ctl->rebuilds++;
+      if (next > a.cap) { /* more vertices than the queue holds: say so, stop */
+        if (b0) {
+          a.ctl->status = ST_TOOBIG;
+          a.ctl->toobig = next;
+        }
+        next = 0;
+      }
+      grid.sync(); /* all have read it before the next level zeroes it */
+    }
+    if (a.trace) {
+      bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
+      grid.sync();
+      if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh);
+    }
+    pushes += next;
+    mb_levels++;
+    level++;
+    cur ^= 1;
+    size = next;
+    if (size == 0) break;
+  }
+  if (b0) {
+    a.ctl->level = level;
+    a.ctl->pushes += pushes;
+    a.ctl->mb_levels += mb_levels;
+  }
+}
+
+/* ---- loop=0: the same levels, one launch (and one readback) each ---------- */
+
+static __global__ void __launch_bounds__(1024) bfs4k_single_kernel(bfs4k_args_t a, int level,
+                                                                   int cur, unsigned long long size) {
+  bfs4k_single(&a, level, cur, size);
+}
+
+static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(bfs4k_args_t a, int level,
+                                                                  int cur, unsigned long long size) {
+  int vw, ed;
+  bfs4k_multi(&a, level, cur, size, BFS4K_CDP, &vw, &ed);
+}
+
+static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(bfs4k_args_t a, int level,
+                                                                int cur, unsigned long long nh) {
+  bfs4k_hub_pass(&a, level, cur, nh);
+}
+
+static __global__ void bfs4k_rebuild_kernel(bfs4k_args_t a, int level, int cur) {
+  bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+}
+
+static __global__ void bfs4k_dups_kernel(bfs4k_args_t a, int level, int cur,
+                                         unsigned long long next) {
+  bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
+}
+
+static __global__ void bfs4k_record_kernel(bfs4k_args_t a, int level, unsigned long long size,
+                                           int vw, int ed, unsigned long long nh) {
+  bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh);
+}
+
+/* ---- host ------------------------------------------------------------------ */
+
+typedef struct {
+  dgraph_t g;
+  launch_t lc;
+  bfs4k_args_t a;
+  size_t smem;
+  int full;       /* resident blocks of the multi-block kernels at this block size */
+  int grid_loop;  /* blocks of the cooperative grid (loop=1) */
+} bfs4k_state_t;
+
+static int bfs4k_check_knobs(const launch_t *lc) {
+  static const char *const bin[] = {"loop", "coalesce", "visit"};
+  for (int i = 0; i < 3; i++) {
+    long v = launch_knob(lc, bin[i]);
+    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
+  }
+  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
+  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = launch_knob(lc, "assign");
+  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
+  long hash = launch_knob(lc, "hash"), qcap = launch_knob(lc, "qcap");
+  if (mode < 0 || mode > 2) return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
+  if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
+  if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
+  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
+    return fail(EXIT_INPUT, "vw=%ld: 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
+    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
+  if (assign < 0 || assign > 2) return fail(EXIT_INPUT, "assign=%ld: 0 rule, 1 virtual warps, 2 edge-discover", assign);
+  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
+  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
+  if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
+  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
+    return fail(EXIT_INPUT, "hash=%ld: 0 (off) or a power of two up to 16384 entries", hash);
+  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
+  return 0;
+}
+
+static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (bfs4k_check_knobs(lc)) return fail_code();
+  if (lc->block % 32 != 0)
+    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)", lc->block);
+  bfs4k_state_t *s = (bfs4k_state_t *)calloc(1, sizeof *s);
+  if (!s) return fail(EXIT_INPUT, "out of host memory");
+  s->g = *g;
+  s->lc = *lc;
+  bfs4k_args_t *a = &s->a;
+  a->offsets = g->offsets;
+  a->cols = g->cols;
+  a->n = g->n;
+  a->loop = (int)launch_knob(lc, "loop");
+  a->mode = (int)launch_knob(lc, "mode");
+  a->scan = (int)launch_knob(lc, "scan");
+  a->coalesce = (int)launch_knob(lc, "coalesce");
+  a->stage = (int)launch_knob(lc, "stage");
+  a->hash = (int)launch_knob(lc, "hash");
+  a->hmask = a->hash ? (unsigned)a->hash - 1 : 0;
+  a->vw = (int)launch_knob(lc, "vw");
+  a->vwmin = (int)launch_knob(lc, "vwmin");
+  a->assign = (int)launch_knob(lc, "assign");
+  a->k4 = (int)launch_knob(lc, "k4");
+  a->dp = (int)launch_knob(lc, "dp");
+  a->visit = (int)launch_knob(lc, "visit");
+  a->single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
+  long qcap = launch_knob(lc, "qcap");
+  a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
+  if (a->cap < 1) a->cap = 1;
+  /* NEW: shared memory: the hash table (8-byte entries) then the staging area */
+  s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
+  int dev = 0, smem_max = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (s->smem + 256 > (size_t)smem_max) {
+    size_t need = s->smem;
+    int h = a->hash, st = a->stage;
+    free(s);
+    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
+                "this GPU has %d", h, st, need, smem_max);
+  }
+  const void *kernels[] = {(const void *)bfs4k_loop_kernel, (const void *)bfs4k_single_kernel,
+                           (const void *)bfs4k_multi_kernel, (const void *)bfs4k_hub_kernel};
+  for (int i = 0; i < 4; i++)
+    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)s->smem));
+  int per_sm = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)bfs4k_loop_kernel,
+                                                           lc->block, s->smem));
+  if (per_sm < 1) {
+    size_t need = s->smem;
+    free(s);
+    return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
+                lc->block, need);
+  }
+  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+  s->full = per_sm * lc->sm_count;
+  s->grid_loop = lc->grid > 0 && lc->grid < s->full ? lc->grid : s->full;
+  a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
+  if (a->loop) {
+    int coop = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    if (!coop) {
+      free(s);
+      return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
+    }
+  }
+  a->q[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
+  a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
+  a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
+  a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
+#if BFS4K_CDP
+  if (a->dp > 0 && !a->loop) {
+    /* room for many pending child launches; a refused one goes to the hub list */
+    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 32768);
+    if (e != cudaSuccess) (void)cudaGetLastError();
+  }
+#endif
+  *state = s;
+  return 0;
+}
+
+static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+  bfs4k_state_t *s = (bfs4k_state_t *)state;
+  bfs4k_args_t a = s->a;
+  a.dist = d_dist;
+  a.trace = st->trace != NULL;
+  if (a.trace) {
+    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
+    if (!s->a.mark) {
+      s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
+      s->a.lv = (bfs4k_lv_t *)gpu_alloc(LV_CAP * sizeof(bfs4k_lv_t), "level rows (-a)");
+    }
+    a.mark = s->a.mark;
+    a.lv = s->a.lv;
+    CUDA_CHECK(cudaMemset(a.mark, 0xff, (size_t)(a.n ? a.n : 1) * sizeof(int)));
+  }
+  int block = s->lc.block;
+  bfs4k_ctl_t c;
+  if (a.loop) {
+    /* NEW: one launch for the whole traversal, no readback until the end */
+    void *args[] = {&a, &src};
+    CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)bfs4k_loop_kernel, dim3(s->grid_loop),
+                                           dim3(block), args, s->smem, 0));
+    LAUNCH_CHECK();
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+  } else {
+    CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
+    CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
+    int level = 0, cur = 0;
+    unsigned long long size = 1;
+    while (size > 0) {
+      if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
+        bfs4k_single_kernel<<<1, block, s->smem>>>(a, level, cur, size);
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+        level = c.level;
+        cur = c.cur;
+        size = c.size;
+        if (c.status) break;
+        continue;
+      }
+      int vw, ed;
+      bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
+      unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
+      unsigned long long warps = (size + B - 1) / B;
+      unsigned long long gb = (warps * 32 + block - 1) / block;
+      int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
+      bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      unsigned long long nh = c.hubs[level % 3];
+      if (nh) { /* hubs whose child launch was refused, or the no-CDP build's hubs */
+        bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh);
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      }
+      unsigned long long next = c.cnt[level % 3];
+      if (next > a.cap) {
+        bfs4k_rebuild_kernel<<<s->full, block>>>(a, level, cur);
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+        next = c.rebuild;
+        c.rebuilds++;
+        CUDA_CHECK(cudaMemcpy(&a.ctl->rebuilds, &c.rebuilds, sizeof c.rebuilds, cudaMemcpyHostToDevice));
+        if (next > a.cap) {
+          c.status = ST_TOOBIG;
+          c.toobig = next;
+          c.level = level + 1;
+          break;
+        }
+      }
+      if (a.trace) {
+        bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
+        LAUNCH_CHECK();
+        bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh);
+        LAUNCH_CHECK();
+      }
+      c.pushes += next;
+      c.mb_levels++;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->pushes, &c.pushes, sizeof c.pushes, cudaMemcpyHostToDevice));
+      CUDA_CHECK(cudaMemcpy(&a.ctl->mb_levels, &c.mb_levels, sizeof c.mb_levels, cudaMemcpyHostToDevice));
+      level++;
+      cur ^= 1;
+      size = next;
+    }
+    if (!c.status) c.level = level;
+  }
+  if (c.status == ST_TOOBIG)
+    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
+                "entries of each queue (-K qcap)", src, c.toobig, a.cap);
+  st->levels = c.level;
+  st->pushes = (long long)c.pushes;
+  st->duplicates = -1;
+  if (a.trace) {
+    int nl = c.level < LV_CAP ? c.level : LV_CAP;
+    bfs4k_lv_t *h = (bfs4k_lv_t *)malloc((size_t)(nl ? nl : 1) * sizeof *h);
+    if (!h) return fail(EXIT_INPUT, "out of host memory for the level trace");
+    if (nl) CUDA_CHECK(cudaMemcpy(h, a.lv, (size_t)nl * sizeof *h, cudaMemcpyDeviceToHost));
+    long long dups = 0, edges = 0;
+    for (int l = 0; l < nl; l++) {
+      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
+      dups += (long long)h[l].dups;
+      edges += (long long)h[l].edges;
+      /* greppable per-level lines for the lesson's trace figure */
+      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
+             h[l].mode == MODE_SINGLE ? "single" : "multi", h[l].frontier, h[l].dups, h[l].edges,
+             h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
+    }
+    st->duplicates = dups;
+    st->edges_inspected = edges;
+    free(h);
+  }
+  if (getenv("BFS4K_VERBOSE"))
+    fprintf(stderr, "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu "
+            "refused; %d queue rebuilds\n", c.level, c.sb_levels, c.mb_levels, c.children,
+            c.child_fail, c.rebuilds);
+  return 0;
+}
+
+static void bfs4k_fini(void *state) {
+  bfs4k_state_t *s = (bfs4k_state_t *)state;
+  gpu_free(s->a.q[0]);
+  gpu_free(s->a.q[1]);
+  gpu_free(s->a.hubq);
+  gpu_free(s->a.ctl);
+  gpu_free(s->a.mark);
+  gpu_free(s->a.lv);
+  free(s);
+}
+
+static const char *const bfs4k_variants[] = {"bfs4k", NULL};
+
+static const knob_def_t bfs4k_knobs[] = {
+    {"loop", 1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level)"},
+    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"k5", 4, "single-block threshold: frontier entries per thread of the block (paper K5)"},
+    {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
+    {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
+    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
+    {"assign", 0, "0 edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; 2 edge-discover"},
+    {"k4", 1, "edge-discover rule (paper K4)"},
+    {"dp", 1024, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2) or the grid-wide hub pass; 0 off"},
+    {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    {"stage", 4096, "shared-memory staging entries: block queue (multi-block), two frontier queues (single-block); 0 off"},
+    {"hash", 2048, "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off"},
+    {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
+    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
+    {NULL, 0, NULL}};
+
+STEP_EXPORT const step_t STEP = {"BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
+                                 PROBLEM_BFS, bfs4k_knobs, bfs4k_variants, bfs4k_init, bfs4k_run,
+                                 bfs4k_fini, bfs4k_check_knobs};
