@@ -109,6 +109,7 @@ enum { ST_OK = 0, ST_TOOBIG = 1 };
 typedef struct {
   unsigned long long cnt[3];    /* pushes into the next queue of level L: cnt[L % 3]   */
   unsigned long long hubs[3];   /* hub list entries of level L                         */
+  unsigned long long bigs[3];   /* ... of more than HUB_GRID edges (second half)       */
   unsigned long long edges[3];  /* out-edges of level L's entries (-a)                 */
   unsigned long long dups[3];   /* repeated entries of the queue level L built (-a)    */
   unsigned long long rebuild;   /* entries of a rebuilt queue                          */
@@ -152,6 +153,7 @@ typedef struct {
   vid_t *gq;
   unsigned long long *gcnt;
   unsigned long long *hcnt;     /* NEW: entries of the hub list (shared in SB) */
+  unsigned long long *bcnt;     /* NEW: big hubs (MB; NULL: all in the hub list) */
   int sb;
 } bfs4k_sink_t;
 
@@ -309,9 +311,9 @@ static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
 
 #if BFS4K_CDP
 /* NEW (5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
-static __global__ void bfs4k_child_kernel(bfs4k_args_t a, dist_t next, eid_t beg,
+static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next, eid_t beg,
                                           unsigned long long deg, vid_t *out, int lvl3) {
-  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, 0};
+  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0};
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   bfs4k_row(&a, &sk, NULL, next, beg, deg, warp, nwarps);
@@ -322,9 +324,9 @@ static __global__ void bfs4k_child_kernel(bfs4k_args_t a, dist_t next, eid_t beg
  * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
 static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
                                 eid_t beg, unsigned long long deg, int cdp) {
-  vid_t *out = sk->gq;
 #if BFS4K_CDP
   if (cdp) {
+    vid_t *out = sk->gq;
     unsigned long long blocks = (deg + CHILD_K3 * CHILD_BLOCK - 1) / (CHILD_K3 * CHILD_BLOCK);
     bfs4k_child_kernel<<<(unsigned)blocks, CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
         *a, level + 1, beg, deg, out, level % 3);
@@ -335,11 +337,19 @@ static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, i
     atomicAdd(&a->ctl->child_fail, 1ULL); /* launch pool full: the hub list takes it */
   }
 #else
-  (void)cdp; (void)beg; (void)deg; (void)out;
+  (void)cdp; (void)beg; (void)deg;
 #endif
+  /* the first half of the list for hubs a block takes, the second for the
+   * few of more than HUB_GRID edges that the whole grid takes */
+  unsigned long long half = a->cap / 2;
+  if (sk->bcnt && deg > HUB_GRID) {
+    unsigned long long h = atomicAdd(sk->bcnt, 1ULL);
+    if (h < a->cap - half) { a->hubq[half + h] = u; return 1; }
+    return 0;
+  }
   unsigned long long h = atomicAdd(sk->hcnt, 1ULL);
-  if (h < a->cap) { a->hubq[h] = u; return 1; }
-  return 0;
+  if (h < (sk->bcnt ? half : a->cap)) { a->hubq[h] = u; return 1; }
+  return 0; /* the list is full: the virtual warp does it */
 }
 
 /* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
@@ -512,6 +522,7 @@ static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
   int z = (level + 1) % 3;
   a->ctl->cnt[z] = 0;
   a->ctl->hubs[z] = 0;
+  a->ctl->bigs[z] = 0;
   a->ctl->edges[z] = 0;
   a->ctl->dups[z] = 0;
   a->ctl->rebuild = 0;
@@ -544,7 +555,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   for (;;) {
     int vw, ed;
     bfs4k_shape(a, size, bd, &vw, &ed);
-    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt, a->q[cur ^ 1], NULL, &s_nh, 1};
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt, a->q[cur ^ 1], NULL, &s_nh, NULL, 1};
     unsigned long long edges = 0;
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
                  a->trace ? &edges : NULL);
@@ -612,6 +623,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     for (int z = 0; z < 3; z++) { /* clean counters for whatever level comes next */
       a->ctl->cnt[z] = 0;
       a->ctl->hubs[z] = 0;
+      a->ctl->bigs[z] = 0;
       a->ctl->edges[z] = 0;
       a->ctl->dups[z] = 0;
     }
@@ -640,7 +652,8 @@ static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
   *vw_out = vw;
   *ed_out = ed;
   bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
-                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], &a->ctl->hubs[level % 3], 0};
+                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], &a->ctl->hubs[level % 3],
+                     &a->ctl->bigs[level % 3], 0};
   unsigned long long edges = 0;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
@@ -653,28 +666,28 @@ static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
 /* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
  * edges (blocks take hubs round robin), then the whole grid on each larger one. */
 static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
-                                      unsigned long long nh) {
+                                      unsigned long long nh, unsigned long long nb) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   __shared__ unsigned long long s_cnt;
   if (threadIdx.x == 0) s_cnt = 0;
   __syncthreads();
   bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
-                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], NULL, 0};
+                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], NULL, NULL, 0};
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  if (nh > a->cap) nh = a->cap;
+  unsigned long long half = a->cap / 2;
+  if (nh > half) nh = half;
+  if (nb > a->cap - half) nb = a->cap - half;
   for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
     vid_t u = __ldcg(&a->hubq[h]);
     eid_t beg = a->offsets[u];
-    unsigned long long deg = a->offsets[u + 1] - beg;
-    if (deg <= HUB_GRID) bfs4k_row(a, &sk, ht, level + 1, beg, deg, threadIdx.x / 32, blockDim.x / 32);
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32, blockDim.x / 32);
   }
-  for (unsigned long long h = 0; h < nh; h++) {
-    vid_t u = __ldcg(&a->hubq[h]);
+  for (unsigned long long h = 0; h < nb; h++) {
+    vid_t u = __ldcg(&a->hubq[half + h]);
     eid_t beg = a->offsets[u];
-    unsigned long long deg = a->offsets[u + 1] - beg;
-    if (deg > HUB_GRID) bfs4k_row(a, &sk, ht, level + 1, beg, deg, warp, nwarps);
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, warp, nwarps);
   }
   bfs4k_flush(a, &sk);
 }
@@ -682,7 +695,7 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
 /* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
  * level, cur and size in registers; all read the same counters after each
  * grid.sync(), so all take the same branches and reach the same barriers. */
-static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(bfs4k_args_t a, vid_t src) {
+static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
   if (b0) {
@@ -706,9 +719,10 @@ static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(bfs4k_args_t a,
     bfs4k_multi(&a, level, cur, size, 0, &vw, &ed);
     grid.sync();
     unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
+    unsigned long long nb = ld_volatile(&a.ctl->bigs[level % 3]);
     unsigned long long next = ld_volatile(&a.ctl->cnt[level % 3]);
-    if (nh) {
-      bfs4k_hub_pass(&a, level, cur, nh);
+    if (nh || nb) {
+      bfs4k_hub_pass(&a, level, cur, nh, nb);
       grid.sync();
       next = ld_volatile(&a.ctl->cnt[level % 3]);
     }
@@ -729,7 +743,7 @@ static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(bfs4k_args_t a,
     if (a.trace) {
       bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
       grid.sync();
-      if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh);
+      if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh + nb);
     }
     pushes += next;
     mb_levels++;
@@ -745,34 +759,51 @@ static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(bfs4k_args_t a,
   }
 }
 
+/* Two builds of the loop: up to 512 threads a block the compiler may use 128
+ * registers a thread (no spills); 1024-thread blocks allow 64. */
+static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                 vid_t src) {
+  bfs4k_loop(a, src);
+}
+static __global__ void __launch_bounds__(512) bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                   vid_t src) {
+  bfs4k_loop(a, src);
+}
+
 /* ---- loop=0: the same levels, one launch (and one readback) each ---------- */
 
-static __global__ void __launch_bounds__(1024) bfs4k_single_kernel(bfs4k_args_t a, int level,
+static __global__ void __launch_bounds__(1024) bfs4k_single_kernel(const __grid_constant__ bfs4k_args_t a, int level,
                                                                    int cur, unsigned long long size) {
   bfs4k_single(&a, level, cur, size);
 }
+static __global__ void __launch_bounds__(512) bfs4k_single512_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                     int level, int cur,
+                                                                     unsigned long long size) {
+  bfs4k_single(&a, level, cur, size);
+}
 
-static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(bfs4k_args_t a, int level,
+static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level,
                                                                   int cur, unsigned long long size) {
   int vw, ed;
   bfs4k_multi(&a, level, cur, size, BFS4K_CDP, &vw, &ed);
 }
 
-static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(bfs4k_args_t a, int level,
-                                                                int cur, unsigned long long nh) {
-  bfs4k_hub_pass(&a, level, cur, nh);
+static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                                                int cur, unsigned long long nh,
+                                                                unsigned long long nb) {
+  bfs4k_hub_pass(&a, level, cur, nh, nb);
 }
 
-static __global__ void bfs4k_rebuild_kernel(bfs4k_args_t a, int level, int cur) {
+static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur) {
   bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
 }
 
-static __global__ void bfs4k_dups_kernel(bfs4k_args_t a, int level, int cur,
+static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
                                          unsigned long long next) {
   bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
 }
 
-static __global__ void bfs4k_record_kernel(bfs4k_args_t a, int level, unsigned long long size,
+static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level, unsigned long long size,
                                            int vw, int ed, unsigned long long nh) {
   bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh);
 }
@@ -786,6 +817,7 @@ typedef struct {
   size_t smem;
   int full;       /* resident blocks of the multi-block kernels at this block size */
   int grid_loop;  /* blocks of the cooperative grid (loop=1) */
+  const void *loop_kernel, *single_kernel; /* the build for this block size */
 } bfs4k_state_t;
 
 static int bfs4k_check_knobs(const launch_t *lc) {
@@ -856,14 +888,16 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
                 "this GPU has %d", h, st, need, smem_max);
   }
+  s->loop_kernel = lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
+  s->single_kernel = lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
   const void *kernels[] = {(const void *)bfs4k_loop_kernel, (const void *)bfs4k_single_kernel,
-                           (const void *)bfs4k_multi_kernel, (const void *)bfs4k_hub_kernel};
-  for (int i = 0; i < 4; i++)
+                           (const void *)bfs4k_multi_kernel, (const void *)bfs4k_hub_kernel,
+                           (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
+  for (int i = 0; i < 6; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
   int per_sm = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)bfs4k_loop_kernel,
-                                                           lc->block, s->smem));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, s->loop_kernel, lc->block, s->smem));
   if (per_sm < 1) {
     size_t need = s->smem;
     free(s);
@@ -917,7 +951,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   if (a.loop) {
     /* NEW: one launch for the whole traversal, no readback until the end */
     void *args[] = {&a, &src};
-    CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)bfs4k_loop_kernel, dim3(s->grid_loop),
+    CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
                                            dim3(block), args, s->smem, 0));
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
@@ -928,7 +962,8 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     unsigned long long size = 1;
     while (size > 0) {
       if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
-        bfs4k_single_kernel<<<1, block, s->smem>>>(a, level, cur, size);
+        void *sargs[] = {&a, &level, &cur, &size};
+        CUDA_CHECK(cudaLaunchKernel(s->single_kernel, dim3(1), dim3(block), sargs, s->smem, 0));
         LAUNCH_CHECK();
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
         level = c.level;
@@ -946,9 +981,9 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
       LAUNCH_CHECK();
       CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-      unsigned long long nh = c.hubs[level % 3];
-      if (nh) { /* hubs whose child launch was refused, or the no-CDP build's hubs */
-        bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh);
+      unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
+      if (nh || nb) { /* hubs whose child launch was refused, or the no-CDP build's hubs */
+        bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
         LAUNCH_CHECK();
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
       }
@@ -970,7 +1005,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       if (a.trace) {
         bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
         LAUNCH_CHECK();
-        bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh);
+        bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
         LAUNCH_CHECK();
       }
       c.pushes += next;
