@@ -541,42 +541,53 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   unsigned long long scap = (unsigned long long)a->stage / 2;
   vid_t *sq[2] = {(vid_t *)(smem + a->hash), (vid_t *)(smem + a->hash) + scap};
-  __shared__ unsigned long long s_cnt, s_nh;
-  int sc = 0, levels = 0;
+  /* NEW: three sets of counters, one per level mod 3, so that one barrier a
+   * level suffices: thread 0 zeroes the set of level L + 2 after level L's
+   * barrier, when every thread has read it (at the end of level L - 1) and
+   * nobody uses it before level L + 1's barrier. */
+  __shared__ unsigned long long s_cnt[3], s_nh[3];
+  int sc = 0, levels = 0, li = 0;
   unsigned long long pushes = 0;
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
   for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->q[cur][i]);
-  if (t == 0) {
-    s_cnt = 0;
-    s_nh = 0;
+  if (t < 3) {
+    s_cnt[t] = 0;
+    s_nh[t] = 0;
   }
   __syncthreads();
   for (;;) {
     int vw, ed;
     bfs4k_shape(a, size, bd, &vw, &ed);
-    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt, a->q[cur ^ 1], NULL, &s_nh, NULL, 1};
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li], NULL, 1};
     unsigned long long edges = 0;
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
                  a->trace ? &edges : NULL);
-    __syncthreads();
-    unsigned long long nh0 = s_nh, nh = nh0 < a->cap ? nh0 : a->cap;
-    for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
-      vid_t u = __ldcg(&a->hubq[h]);
-      eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
-      bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, t / 32, bd / 32);
+    __syncthreads(); /* the level's barrier */
+    int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
+    if (t == 0) {
+      s_cnt[lz] = 0;
+      s_nh[lz] = 0;
     }
-    __syncthreads();
-    unsigned long long next = s_cnt;
+    unsigned long long nh0 = s_nh[li], nh = nh0 < a->cap ? nh0 : a->cap;
+    if (nh) {
+      for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
+        vid_t u = __ldcg(&a->hubq[h]);
+        eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
+        bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, t / 32, bd / 32);
+      }
+      __syncthreads();
+    }
+    unsigned long long next = s_cnt[li];
     if (next > a->cap) { /* overflow (duplicates): the level's vertices from dist */
       __syncthreads();
-      if (t == 0) s_cnt = 0;
+      if (t == 0) s_cnt[li] = 0;
       __syncthreads();
       for (unsigned long long v = t; v < a->n; v += bd)
         if (__ldcg(&a->dist[v]) == level + 1)
-          bfs4k_put(a, &sk, atomicAdd(&s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
+          bfs4k_put(a, &sk, atomicAdd(&s_cnt[li], 1ULL), 0, 0, 0, (vid_t)v);
       __syncthreads();
-      next = s_cnt;
+      next = s_cnt[li];
       if (t == 0) a->ctl->rebuilds++;
       if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
         if (t == 0) {
@@ -604,17 +615,12 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     }
     pushes += next;
     levels++;
-    __syncthreads(); /* every thread has read s_cnt and s_nh before thread 0 zeroes them */
-    if (t == 0) {
-      s_cnt = 0;
-      s_nh = 0;
-    }
     level++;
+    li = li == 2 ? 0 : li + 1;
     sc ^= 1;
     cur ^= 1;
     size = next;
     if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
-    __syncthreads();
   }
   /* hand over to the multi-block levels: the shared part of the frontier out */
   nin = size < scap ? size : scap;

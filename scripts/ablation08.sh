@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# ablation08.sh [BIN] - step 08's ablation (steps/08_bfs4k/README.md): BFS-4K's techniques switched
+# on one by one, every trial verified; and per-level traces (frontier, duplicates, single- or
+# multi-block, virtual warp or edge-discover) with the hash on and off (the paper's Figs. 7, 12).
+#
+# Writes (ABL_OUT, default plots/data; SLUG from nvidia-smi, e.g. h100):
+#   ablation-step08-SLUG.csv   harness CSV rows, the knobs column names the setting
+#   trace-step08-SLUG.csv      config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs
+#   ablation-step08-SLUG.log   nvidia-smi, commit, every command and its summary lines
+# Environment: ABL_GRAPHS (labels, default all six), ABL_SOURCES (4), ABL_TRIALS (5),
+# ABL_BLOCK (256), ABL_TRACE_GRAPHS (kron20 luxembourg_osm soc-Slashdot0902), GRAPH_DIR (graphs).
+set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$ROOT/scripts/results-common.sh"
+BIN=${1:-bin/step08}
+GRAPH_DIR=${GRAPH_DIR:-$ROOT/graphs}
+OUTDIR=${ABL_OUT:-$ROOT/plots/data}
+SOURCES=${ABL_SOURCES:-4}
+TRIALS=${ABL_TRIALS:-5}
+BLOCK=${ABL_BLOCK:-256}
+slug=$(gpu_slug)
+[ -n "$slug" ] || { echo "ablation08: no GPU (nvidia-smi lists none)" >&2; exit 77; }
+mkdir -p "$OUTDIR"
+csv=$OUTDIR/ablation-step08-$slug.csv
+trace=$OUTDIR/trace-step08-$slug.csv
+log=$OUTDIR/ablation-step08-$slug.log
+declare -A G=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
+              [luxembourg_osm]="-f $GRAPH_DIR/luxembourg_osm.mtx.gz"
+              [soc-Slashdot0902]="-f $GRAPH_DIR/soc-Slashdot0902.txt.gz")
+GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
+# the rows: each adds one technique to the row above; the last but two are the step's defaults
+R0="loop=0,mode=2,scan=0,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0"  # 06's shape of work
+SETS="$R0"
+SETS+=";loop=0,mode=2,scan=1,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0"     # + prefix-sum allocation
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=0,vw=16,assign=1,dp=0,hash=0"  # + shared staging
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=16,assign=1,dp=0,hash=0"  # + coalesced reads/writes
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=1,dp=0,hash=0"   # + dynamic virtual warps
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=0,hash=0"   # + edge-discover (rule)
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=0"  # + child grids for hubs (CDP2)
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=2048"  # + hash
+SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=2048"  # + single-block levels
+SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=2048"  # + the device loop = defaults
+SETS+=";loop=1,visit=1"                                                          # exact visit (not in the paper)
+SETS+=";loop=1,hash=0"                                                           # defaults without the hash
+DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
+SETS=${SETS//dp=DP/dp=$DP}
+{
+  echo "# ablation08.sh $(date -u +%FT%TZ) commit $(git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null) block $BLOCK"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1
+} >> "$log"
+rc=0
+for g in $GRAPHS; do
+  [ -n "${G[$g]:-}" ] || { echo "ablation08: unknown graph $g" >&2; continue; }
+  extra=""; [[ $g == *22 ]] || extra=--cpu-baseline
+  # shellcheck disable=SC2086
+  cmd=("$BIN" ${G[$g]} --name "$g" -R "$SOURCES" -n "$TRIALS" -v -b "$BLOCK" $extra --knob-sets "$SETS" -o "$csv")
+  echo "\$ BFS4K_VERBOSE=1 ${cmd[*]}" >> "$log"
+  BFS4K_VERBOSE=1 timeout 300 "${cmd[@]}" > "$OUTDIR/.abl-$g.log" 2>&1 || { rc=1; echo "ablation08: $g failed" >&2; tail -3 "$OUTDIR/.abl-$g.log" >&2; }
+  grep -E '^(Graph has|Source|Knobs|Average|CPU|Verification|error)|bfs4k:' "$OUTDIR/.abl-$g.log" |
+    awk '/bfs4k:/ { if (seen[$0]++) next } { print }' >> "$log"
+  rm -f "$OUTDIR/.abl-$g.log"
+  echo "ablation08: $g done ($SECONDS s)" >&2
+done
+# per-level traces: the defaults, and without the hash
+[ -s "$trace" ] || echo "config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs" > "$trace"
+for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm soc-Slashdot0902}; do
+  for cfg in "step08|" "nohash|hash=0" "vw4-nohash|hash=0,vw=4,assign=1"; do
+    name=${cfg%%|*}; ks=${cfg#*|}
+    t=$(mktemp -d)
+    # shellcheck disable=SC2086
+    timeout 120 "$BIN" ${G[$g]} --name "$g" -R 1 -n 1 -a -b "$BLOCK" ${ks:+--knob-sets "$ks"} > "$t/log" 2>&1 || { rc=1; tail -3 "$t/log" >&2; }
+    src=$(sed -n 's/^Source \([0-9]*\):.*/\1/p' "$t/log" | head -1)
+    awk -v c="$name" -v g="$g" -v s="$src" '/^Level: / {
+        split($0, f, " "); lv = f[2]; mode = f[3]
+        for (i = 4; i <= NF; i++) { split(f[i], kv, "="); val[kv[1]] = kv[2] }
+        print c "," g "," s "," lv "," val["frontier"] "," val["edges"] "," val["dups"] "," mode "," val["vw"] "," f[8] "," val["hubs"] }' "$t/log" >> "$trace"
+    grep -E '^(Average|Verification)' "$t/log" | sed "s/^/[$g $name] /" >> "$log"
+    rm -rf "$t"
+  done
+done
+echo "ablation08: wrote ${csv#$ROOT/} ${trace#$ROOT/} ${log#$ROOT/} (${SECONDS}s)" >&2
+exit $rc
