@@ -156,6 +156,26 @@ if [ ${#bins[@]} -gt 0 ]; then
   fi
 fi
 
+echo "== docs/examples.txt: the README's and the lessons' commands, all listed (scripts/examples.sh)"
+if [ -f docs/examples.txt ] && [ -x scripts/examples.sh ]; then
+  out=$(EXAMPLES_MATCH='^$' scripts/examples.sh 2>&1); rc=$?
+  if [ $rc = 0 ] && [ "$(tail -1 <<< "$out")" = "examples: 0 passed, 0 failed, 0 skipped" ]; then ok "docs/examples.txt parses"
+  else bad "docs/examples.txt: exit $rc: $(head -1 <<< "$out")"; fi
+  listed=$(awk -F'\t' '!/^#/ && NF > 1 { print $1 "\t" $NF }' docs/examples.txt)
+  for f in README.md steps/*/README.md; do
+    [ -f "$f" ] || continue
+    # the command lines of the file's code blocks, without their trailing comments
+    cmds=$(awk '/^```/ { inb = !inb; next }
+                inb && /^(make|bin\/|scripts\/|for [a-z]+ in |seq |[A-Z_]+=)/ { sub(/[ \t]+#.*$/, ""); print }' "$f")
+    [ -n "$cmds" ] || continue
+    if ! grep -q "^$f"$'\t' <<< "$listed"; then skipped "$f: its commands are not in docs/examples.txt yet"; continue; fi
+    while IFS= read -r c; do
+      if grep -qxF "$f"$'\t'"$c" <<< "$listed"; then ok "docs/examples.txt lists $f: $c"
+      else bad "$f shows '$c', which docs/examples.txt does not list (scripts/examples.sh would not run it)"; fi
+    done <<< "$cmds"
+  done
+fi
+
 echo "== graphs/: the committed graphs match graphs/SHA256SUMS"
 if [ -f graphs/SHA256SUMS ]; then
   while read -r line; do
