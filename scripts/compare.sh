@@ -22,7 +22,8 @@ if [ -z "${COMPARE_PROBLEM:-}" ]; then
   rc=0
   if [ ${#bfs_bins[@]} -gt 0 ]; then COMPARE_PROBLEM=bfs "$0" "${bfs_bins[@]}" || rc=$?; fi
   if [ ${#sssp_bins[@]} -gt 0 ]; then
-    [ $rc = 77 ] && exit 77
+    # no GPU (77), or a usage/input error said once already (2): the SSSP table would say it again
+    case $rc in 2|77) exit $rc ;; esac
     COMPARE_PROBLEM=sssp GRAPH="${SSSP_GRAPH:-$GRAPH}" COMPARE_CSV="${COMPARE_SSSP_CSV:-results/compare-sssp.csv}" \
       "$0" "${sssp_bins[@]}" || { r=$?; [ $rc = 0 ] && rc=$r; }
   fi

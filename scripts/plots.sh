@@ -323,7 +323,8 @@ md_table() {
       printf "GTEPS (10^9 traversed edges per second; higher is better) on %s.\n", prov
       printf "Each cell: median over sources x trials of the fastest launch shape (last column: the shape fastest on\n"
       printf "most graphs; auto = the step chooses the grid); FAIL: runs whose answer differed from the oracle.\n"
-      if ("o" in hascpu) printf "CPU oracle: the serial reference every answer is checked against (one core). "
+      if ("o" in hascpu) printf "CPU oracle: the serial reference every answer is checked against (one core)."
+      if (("o" in hascpu) && ("p" in hascpu)) printf " "
       if ("p" in hascpu) printf "CPU parallel: the OpenMP baseline of `harness/cpubase.h` (gapbs-style direction-optimizing BFS, delta-stepping), same host."
       if (("o" in hascpu) || ("p" in hascpu)) printf "\n"
       printf "Written by `make plots` from `%s`.\n\n", csvname

@@ -141,7 +141,9 @@ done
 echo "== scripts: check and compare without a GPU, missing inputs"
 if [ ${#bins[@]} -gt 0 ]; then
   b=${bins[0]}
-  out=$(GRAPH="-f /nonexistent/graph.txt" COMPARE_CSV=$tmpd/compare.csv scripts/compare.sh "$b" 2>&1); rc=$?
+  # every step: BFS and SSSP steps make two tables, the error must still be said once
+  out=$(GRAPH="-f /nonexistent/graph.txt" COMPARE_CSV=$tmpd/compare.csv COMPARE_SSSP_CSV=$tmpd/compare-sssp.csv \
+        scripts/compare.sh "${bins[@]}" 2>&1); rc=$?
   if [ $rc = 2 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q 'not found' <<< "$out"; then ok "compare: missing graph file: one line, exit 2"
   else bad "compare: missing graph file: exit $rc, wanted 2 and one line"; echo "$out" | head -3; fi
   out=$(GRAPH="-g 4 -K no_such=1" COMPARE_CSV=$tmpd/compare.csv scripts/compare.sh "$b" 2>/dev/null); rc=$?
@@ -152,6 +154,26 @@ if [ ${#bins[@]} -gt 0 ]; then
       ok "check without a GPU: one line, exit 77, no logs"
     else bad "check without a GPU: exit $rc, $(wc -l <<< "$out") lines, wanted 77 and one line"; echo "$out" | head -3; fi
   fi
+fi
+
+echo "== docs/examples.txt: the README's and the lessons' commands, all listed (scripts/examples.sh)"
+if [ -f docs/examples.txt ] && [ -x scripts/examples.sh ]; then
+  out=$(EXAMPLES_MATCH='^$' scripts/examples.sh 2>&1); rc=$?
+  if [ $rc = 0 ] && [ "$(tail -1 <<< "$out")" = "examples: 0 passed, 0 failed, 0 skipped" ]; then ok "docs/examples.txt parses"
+  else bad "docs/examples.txt: exit $rc: $(head -1 <<< "$out")"; fi
+  listed=$(awk -F'\t' '!/^#/ && NF > 1 { print $1 "\t" $NF }' docs/examples.txt)
+  for f in README.md steps/*/README.md; do
+    [ -f "$f" ] || continue
+    # the command lines of the file's code blocks, without their trailing comments
+    cmds=$(awk '/^```/ { inb = !inb; next }
+                inb && /^(make|bin\/|scripts\/|for [a-z]+ in |seq |[A-Z_]+=)/ { sub(/[ \t]+#.*$/, ""); print }' "$f")
+    [ -n "$cmds" ] || continue
+    if ! grep -q "^$f"$'\t' <<< "$listed"; then skipped "$f: its commands are not in docs/examples.txt yet"; continue; fi
+    while IFS= read -r c; do
+      if grep -qxF "$f"$'\t'"$c" <<< "$listed"; then ok "docs/examples.txt lists $f: $c"
+      else bad "$f shows '$c', which docs/examples.txt does not list (scripts/examples.sh would not run it)"; fi
+    done <<< "$cmds"
+  done
 fi
 
 echo "== graphs/: the committed graphs match graphs/SHA256SUMS"

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# examples.sh - run every example command of the README and the lessons, as listed in
+# docs/examples.txt (FILE<TAB>COMMAND or FILE<TAB>EXPECT<TAB>COMMAND; that file says what
+# EXPECT may be), from the repository root, in order, each under a timeout. For each command
+# it prints "== FILE: COMMAND", then its exit status against the expected one and the last 3
+# lines of its output; it ends with "examples: N passed, N failed, N skipped".
+# A command is skipped, never passed, when it needs a GPU and `nvidia-smi -L` fails (commands
+# marked gpu are then not run; an unmarked one that exits 77, "no CUDA device", counts as
+# skipped too), or when it is marked skip-long or skip-setup.
+# Environment: EXAMPLES_TIMEOUT (120 s a command), EXAMPLES_MATCH (an extended regex on
+# "FILE: COMMAND": run only those), EXAMPLES_LONG=1 (run the skip-long ones too),
+# EXAMPLES_FILE (docs/examples.txt). Exit 0 when none failed, else 1; 2 on a bad list.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+LIST=${EXAMPLES_FILE:-docs/examples.txt}
+TMO=${EXAMPLES_TIMEOUT:-120}
+MATCH=${EXAMPLES_MATCH:-}
+[ -r "$LIST" ] || { echo "examples: error: $LIST not found"; exit 2; }
+[[ $TMO =~ ^[1-9][0-9]*$ ]] || { echo "examples: error: EXAMPLES_TIMEOUT=$TMO: a number of seconds"; exit 2; }
+have_gpu=0; nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+log=$(mktemp); trap 'rm -f "$log"' EXIT
+tree_before=$(git status --porcelain --untracked-files=no 2>/dev/null)
+pass=0 fail=0 skip=0 skip_gpu=0 skip_long=0 skip_setup=0 lineno=0 failed=()
+
+while IFS= read -r line || [ -n "$line" ]; do
+  lineno=$((lineno + 1))
+  case $line in ''|'#'*) continue ;; esac
+  IFS=$'\t' read -r -a f <<< "$line"
+  case ${#f[@]} in
+    2) file=${f[0]} expect=0 cmd=${f[1]} ;;
+    3) file=${f[0]} expect=${f[1]} cmd=${f[2]} ;;
+    *) echo "examples: error: $LIST:$lineno: wanted FILE<TAB>[EXPECT<TAB>]COMMAND"; exit 2 ;;
+  esac
+  gpu=0
+  case $expect in
+    gpu) gpu=1 expect=0 ;;
+    gpu:*) gpu=1 expect=${expect#gpu:} ;;
+  esac
+  case $expect in
+    skip-long|skip-setup) ;;
+    *) [[ $expect =~ ^[0-9]+$ ]] || { echo "examples: error: $LIST:$lineno: EXPECT '$expect': N, gpu, gpu:N, skip-long or skip-setup"; exit 2; } ;;
+  esac
+  [ -n "$MATCH" ] && ! [[ "$file: $cmd" =~ $MATCH ]] && continue
+  echo "== $file: $cmd"
+  if [ "$expect" = skip-setup ]; then
+    echo "   skipped: changes the system (installs packages as root); not run here"
+    skip=$((skip + 1)); skip_setup=$((skip_setup + 1)); continue
+  fi
+  if [ "$expect" = skip-long ] && [ "${EXAMPLES_LONG:-0}" != 1 ]; then
+    echo "   skipped-long: takes many minutes; run it by hand (EXAMPLES_LONG=1 runs it here)"
+    skip=$((skip + 1)); skip_long=$((skip_long + 1)); continue
+  fi
+  [ "$expect" = skip-long ] && expect=0
+  if [ $gpu = 1 ] && [ $have_gpu = 0 ]; then
+    echo "   skipped: needs a GPU (nvidia-smi -L failed: no NVIDIA GPU here)"
+    skip=$((skip + 1)); skip_gpu=$((skip_gpu + 1)); continue
+  fi
+  start=$SECONDS
+  timeout -k 10 "$TMO" bash -c "$cmd" > "$log" 2>&1 < /dev/null
+  rc=$?
+  secs=$((SECONDS - start))
+  if [ "$rc" = "$expect" ]; then
+    verdict=PASS; pass=$((pass + 1))
+  elif [ $rc = 77 ] && [ $have_gpu = 0 ]; then
+    verdict="SKIP (exit 77: no CUDA device; mark it gpu in $LIST)"; skip=$((skip + 1)); skip_gpu=$((skip_gpu + 1))
+  elif [ $rc = 124 ] || [ $rc = 137 ]; then
+    verdict="FAIL (timed out after ${TMO}s: EXAMPLES_TIMEOUT)"; fail=$((fail + 1)); failed+=("$file: $cmd")
+  else
+    verdict=FAIL; fail=$((fail + 1)); failed+=("$file: $cmd")
+  fi
+  echo "   exit $rc (expected $expect) in ${secs}s: $verdict"
+  tail -n 3 "$log" | cut -c1-200 | sed 's/^/   | /'
+done < "$LIST"
+
+tree_after=$(git status --porcelain --untracked-files=no 2>/dev/null)
+if [ "$tree_before" != "$tree_after" ]; then
+  echo "examples: note: tracked files changed while the examples ran (make plots rewrites figures):"
+  diff <(echo "$tree_before") <(echo "$tree_after") | sed -n 's/^> /   /p'
+fi
+[ ${#failed[@]} -gt 0 ] && { echo "examples: failed:"; printf '   %s\n' "${failed[@]}"; }
+echo "examples: skipped: $skip_gpu need a GPU (nvidia-smi -L $([ $have_gpu = 1 ] && echo lists one || echo failed)), $skip_long take many minutes (skip-long), $skip_setup change the system (skip-setup)"
+echo "examples: $pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]
