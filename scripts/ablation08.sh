@@ -35,13 +35,15 @@ SETS+=";loop=0,mode=2,scan=1,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0"     
 SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=0,vw=16,assign=1,dp=0,hash=0"  # + shared staging
 SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=16,assign=1,dp=0,hash=0"  # + coalesced reads/writes
 SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=1,dp=0,hash=0"   # + dynamic virtual warps
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=0,hash=0"   # + edge-discover (rule)
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=0"  # + child grids for hubs (CDP2)
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=2048"  # + hash
-SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=2048"  # + single-block levels
-SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=0,dp=DP,hash=2048"  # + the device loop = defaults
-SETS+=";loop=1,visit=1"                                                          # exact visit (not in the paper)
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=0,hash=0"   # + edge-discover
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0"  # + child grids for hubs (CDP2)
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=2048"  # + hash
+SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=2048"  # + single-block levels
+SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=2048"  # + the device loop = defaults
+SETS+=";loop=1,assign=0"                                                         # the paper's vw/edge-discover rule
 SETS+=";loop=1,hash=0"                                                           # defaults without the hash
+SETS+=";loop=1,dp=0"                                                             # defaults without the hub pass
+SETS+=";loop=1,visit=1"                                                          # exact visit (not in the paper)
 DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
 SETS=${SETS//dp=DP/dp=$DP}
 {

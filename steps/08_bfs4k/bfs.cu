@@ -840,7 +840,7 @@ static int bfs4k_check_knobs(const launch_t *lc) {
   if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
   if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
   if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
   if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
     return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
   if (assign < 0 || assign > 2) return fail(EXIT_INPUT, "assign=%ld: 0 rule, 1 virtual warps, 2 edge-discover", assign);
@@ -1072,11 +1072,11 @@ static const char *const bfs4k_variants[] = {"bfs4k", NULL};
 static const knob_def_t bfs4k_knobs[] = {
     {"loop", 1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level)"},
     {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
-    {"k5", 4, "single-block threshold: frontier entries per thread of the block (paper K5)"},
+    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
     {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
     {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", 0, "0 edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; 2 edge-discover"},
+    {"assign", 2, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps"},
     {"k4", 1, "edge-discover rule (paper K4)"},
     {"dp", 1024, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2) or the grid-wide hub pass; 0 off"},
     {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
