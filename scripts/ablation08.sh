@@ -37,12 +37,11 @@ SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=16,assign=1,dp=0,hash=0"  
 SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=1,dp=0,hash=0"   # + dynamic virtual warps
 SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=0,hash=0"   # + edge-discover
 SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0"  # + child grids for hubs (CDP2)
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=2048"  # + hash
-SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=2048"  # + single-block levels
-SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=2048"  # + the device loop = defaults
+SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0"  # + single-block levels
+SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0"  # + the device loop = defaults
+SETS+=";loop=1,hash=2048"                                                        # + the paper's hash
 SETS+=";loop=1,assign=0"                                                         # the paper's vw/edge-discover rule
-SETS+=";loop=1,hash=0"                                                           # defaults without the hash
-SETS+=";loop=1,dp=0"                                                             # defaults without the hub pass
+SETS+=";loop=1,dp=0"                                                             # no hub pass
 SETS+=";loop=1,visit=1"                                                          # exact visit (not in the paper)
 DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
 SETS=${SETS//dp=DP/dp=$DP}
@@ -63,10 +62,10 @@ for g in $GRAPHS; do
   rm -f "$OUTDIR/.abl-$g.log"
   echo "ablation08: $g done ($SECONDS s)" >&2
 done
-# per-level traces: the defaults, and without the hash
+# per-level traces: the defaults, with the hash, virtual warps of 4 with and without it
 [ -s "$trace" ] || echo "config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs" > "$trace"
 for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm soc-Slashdot0902}; do
-  for cfg in "step08|" "nohash|hash=0" "vw4-nohash|hash=0,vw=4,assign=1"; do
+  for cfg in "step08|" "hash|hash=2048" "vw4|vw=4,assign=1" "vw4-hash|vw=4,assign=1,hash=2048"; do
     name=${cfg%%|*}; ks=${cfg#*|}
     t=$(mktemp -d)
     # shellcheck disable=SC2086
