@@ -430,6 +430,17 @@ if [ "$figures" = 1 ]; then
     gp relax09 "$OUT/relax-step09-$s" "$TMP/relax.vars"
   done
 fi
+# ---- step 08 (BFS-4K): frontier and duplicates per level, from scripts/ablation08.sh --------------
+if [ "$figures" = 1 ]; then
+  for f in "$DATA"/trace-step08-*.csv; do
+    [ -s "$f" ] || continue
+    s=${f##*/trace-step08-}; s=${s%.csv}
+    { printf "data = %s\n" "$(q "$f")"
+      a="$DATA/ablation-step08-$s.csv"
+      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"; } > "$TMP/trace08.vars"
+    gp trace08 "$OUT/trace-step08-$s" "$TMP/trace08.vars"
+  done
+fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"
 exit $status
