@@ -14,7 +14,9 @@ TIMEOUT=${CASE_TIMEOUT:-300}
 # No GPU: one line and exit 77 (skipped), before any case or log is made.
 probe=$("$1" --path 2 -r 0 -n 1 2>&1); rc=$?
 if [ $rc = 77 ]; then
-  echo "check: SKIPPED: no CUDA device here ($(sed -n 's/^SKIP: \([^;]*\);.*/\1/p' <<< "$probe")); nothing was checked (exit 77)"
+  # the step's own reason starts "no CUDA device (...)": said once, not wrapped in another
+  why=$(sed -n 's/^SKIP: \([^;]*\);.*/\1/p' <<< "$probe")
+  echo "check: SKIPPED: ${why:-no CUDA device} here; nothing was checked (exit 77)"
   exit 77
 fi
 mkdir -p "$LOGDIR"
