@@ -119,6 +119,14 @@ for b in "${bins[@]}"; do
   "$b" --list-knobs | grep -q '^defer_max ' && expect_exit 2 "$s -K defer_max=0" "$b" -g 4 -n0 -K defer_max=0
   "$b" --list-knobs | grep -q '^scan_block ' && expect_exit 2 "$s -K scan_block=100" "$b" -g 4 -n0 -K scan_block=100
   "$b" --list-knobs | grep -q '^qcap ' && expect_exit 2 "$s -K qcap=-1" "$b" -g 4 -n0 -K qcap=-1
+  # step 08's knobs (BFS-4K): each bad value is one error line, exit 2, no GPU needed
+  if "$b" --list-knobs | grep -q '^k5 '; then
+    for kv in hash=3000 hash=32768 mode=3 k5=0 assign=3 vwmin=3 scan=3 loop=2 stage=-1 dp=-1 visit=2; do
+      expect_exit 2 "$s -K $kv" "$b" -g 4 -n0 -K "$kv"
+      [ "$(grep -c '^error: ' <<< "$LAST_OUT")" = 1 ] && grep -q "^error: ${kv%%=*}=" <<< "$LAST_OUT" &&
+        ok "$s -K $kv: one line naming the knob" || bad "$s -K $kv: '$LAST_OUT'"
+    done
+  fi
   for f in tests/graphs/bad/*; do
     [ -e "$f" ] || continue
     expect_exit 2 "$s rejects $(basename "$f")" "$b" -f "$f" -n 1
