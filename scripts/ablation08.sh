@@ -24,9 +24,6 @@ mkdir -p "$OUTDIR"
 csv=$OUTDIR/ablation-step08-$slug.csv
 trace=$OUTDIR/trace-step08-$slug.csv
 log=$OUTDIR/ablation-step08-$slug.log
-declare -A G=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
-              [luxembourg_osm]="-f $GRAPH_DIR/luxembourg_osm.mtx.gz"
-              [soc-Slashdot0902]="-f $GRAPH_DIR/soc-Slashdot0902.txt.gz")
 GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
 # the rows: each adds one technique to the row above; the last but two are the step's defaults
 R0="loop=0,mode=2,scan=0,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0"  # 06's shape of work
@@ -51,10 +48,10 @@ SETS=${SETS//dp=DP/dp=$DP}
 } >> "$log"
 rc=0
 for g in $GRAPHS; do
-  [ -n "${G[$g]:-}" ] || { echo "ablation08: unknown graph $g" >&2; continue; }
+  ga=$(graph_args "$g") || { echo "ablation08: unknown graph $g" >&2; continue; }
   extra=""; [[ $g == *22 ]] || extra=--cpu-baseline
   # shellcheck disable=SC2086
-  cmd=("$BIN" ${G[$g]} --name "$g" -R "$SOURCES" -n "$TRIALS" -v -b "$BLOCK" $extra --knob-sets "$SETS" -o "$csv")
+  cmd=("$BIN" $ga --name "$g" -R "$SOURCES" -n "$TRIALS" -v -b "$BLOCK" $extra --knob-sets "$SETS" -o "$csv")
   echo "\$ BFS4K_VERBOSE=1 ${cmd[*]}" >> "$log"
   BFS4K_VERBOSE=1 timeout 300 "${cmd[@]}" > "$OUTDIR/.abl-$g.log" 2>&1 || { rc=1; echo "ablation08: $g failed" >&2; tail -3 "$OUTDIR/.abl-$g.log" >&2; }
   grep -E '^(Graph has|Source|Knobs|Average|CPU|Verification|error)|bfs4k:' "$OUTDIR/.abl-$g.log" |
@@ -69,7 +66,7 @@ for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm soc-Slashdot0902}; do
     name=${cfg%%|*}; ks=${cfg#*|}
     t=$(mktemp -d)
     # shellcheck disable=SC2086
-    timeout 120 "$BIN" ${G[$g]} --name "$g" -R 1 -n 1 -a -b "$BLOCK" ${ks:+--knob-sets "$ks"} > "$t/log" 2>&1 || { rc=1; tail -3 "$t/log" >&2; }
+    timeout 120 "$BIN" $(graph_args "$g") --name "$g" -R 1 -n 1 -a -b "$BLOCK" ${ks:+--knob-sets "$ks"} > "$t/log" 2>&1 || { rc=1; tail -3 "$t/log" >&2; }
     src=$(sed -n 's/^Source \([0-9]*\):.*/\1/p' "$t/log" | head -1)
     awk -v c="$name" -v g="$g" -v s="$src" '/^Level: / {
         split($0, f, " "); lv = f[2]; mode = f[3]

@@ -23,8 +23,6 @@ mkdir -p "$OUTDIR"
 csv=$OUTDIR/ablation-step09-$slug.csv
 relax=$OUTDIR/relax-step09-$slug.csv
 log=$OUTDIR/ablation-step09-$slug.log
-declare -A G=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
-              [rome99]="-f $GRAPH_DIR/rome99.gr.gz" [luxembourg_osm]="-f $GRAPH_DIR/luxembourg_osm.mtx.gz")
 GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 rome99 luxembourg_osm}
 # the rows: each adds one technique to the row above (the last = the step's defaults)
 P="ttas=0,stale=0"   # the paper's rows: without the two additions
@@ -47,10 +45,10 @@ SETS+=";dedup=2,classify=1,vw=16,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"
 } >> "$log"
 rc=0
 for g in $GRAPHS; do
-  [ -n "${G[$g]:-}" ] || { echo "ablation09: unknown graph $g" >&2; continue; }
+  ga=$(graph_args "$g") || { echo "ablation09: unknown graph $g" >&2; continue; }
   extra=""; [[ $g == *22 ]] || extra=--cpu-baseline
   # shellcheck disable=SC2086
-  cmd=("$BIN" ${G[$g]} -R "$SOURCES" -n "$TRIALS" -v $extra --knob-sets "$SETS" -o "$csv")
+  cmd=("$BIN" $ga -R "$SOURCES" -n "$TRIALS" -v $extra --knob-sets "$SETS" -o "$csv")
   echo "\$ HBF_VERBOSE=1 ${cmd[*]}" >> "$log"
   HBF_VERBOSE=1 timeout 240 "${cmd[@]}" > "$OUTDIR/.abl-$g.log" 2>&1 || { rc=1; echo "ablation09: $g failed" >&2; tail -3 "$OUTDIR/.abl-$g.log" >&2; }
   grep -E '^(Graph has|Source|Knobs|Average|CPU|Verification|error)|relaxations|hbf:' "$OUTDIR/.abl-$g.log" |
@@ -65,7 +63,7 @@ for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm}; do
     name=${cfg%%|*}; ks=${cfg#*|}
     t=$(mktemp -d)
     # shellcheck disable=SC2086
-    timeout 120 "$BIN" ${G[$g]} -R 1 -n 1 -a ${ks:+--knob-sets "$ks"} -o "$t/r.csv" > "$t/log" 2>&1 || { rc=1; tail -3 "$t/log" >&2; }
+    timeout 120 "$BIN" $(graph_args "$g") -R 1 -n 1 -a ${ks:+--knob-sets "$ks"} -o "$t/r.csv" > "$t/log" 2>&1 || { rc=1; tail -3 "$t/log" >&2; }
     edges=$(sed -n 's/^Source [0-9]*: reaches [0-9]* vertices and \([0-9]*\) edges.*/\1/p' "$t/log" | head -1)
     awk -F, -v c="$name" -v e="$edges" 'NR > 1 { print c "," $3 "," $4 "," $7 + 1 "," $8 "," $9 "," e }' "$t/r.trace.csv" >> "$relax"
     grep -E 'relaxations' "$t/log" | sed "s/^/[$g $name] /" >> "$log"

@@ -7,26 +7,16 @@
 # a last column: OUTDIR/trace.csv. Environment: SOURCES (4), TRIALS (5), GRAPHS (labels as
 # below), TRACE_GRAPHS ("kron22 uniform22 soc-Slashdot0902"), BIN (bin/step10), GRAPH_DIR.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/results-common.sh"   # graph_args
 OUT=${1:-results/ablation10}
 BIN=${BIN:-bin/step10}
-GD=${GRAPH_DIR:-graphs}
 mkdir -p "$OUT"
-args() {
-  case $1 in
-    kron*)    echo "-g ${1#kron}" ;;
-    uniform*) echo "-u ${1#uniform}" ;;
-    grid*)    echo "-G ${1#grid}" ;;
-    soc-Slashdot0902) echo "-f $GD/soc-Slashdot0902.txt.gz" ;;
-    luxembourg_osm)   echo "-f $GD/luxembourg_osm.mtx.gz" ;;
-    *) echo "ablation10: unknown graph $1" >&2; return 1 ;;
-  esac
-}
 for g in ${TRACE_GRAPHS:-kron22 uniform22 soc-Slashdot0902}; do
   for v in slides beamer; do
     rm -f "$OUT/t.csv" "$OUT/t.trace.csv"
     log="$OUT/trace-$g-$v.log"
     # shellcheck disable=SC2046
-    timeout 120 "$BIN" $(args "$g") --name "$g" -V "$v" -R 1 -n 1 -a -o "$OUT/t.csv" > "$log" 2>&1
+    timeout 120 "$BIN" $(graph_args "$g") --name "$g" -V "$v" -R 1 -n 1 -a -o "$OUT/t.csv" > "$log" 2>&1
     echo "ablation10: trace $g $v exit $?"
     [ -f "$OUT/trace.csv" ] || echo "$(head -1 "$OUT/t.trace.csv"),direction" > "$OUT/trace.csv"
     awk -F, -v OFS=, 'NR == FNR { if ($0 ~ /^Direction: level /) { split($0, a, " "); d[a[3]] = a[4] } next }
@@ -36,7 +26,7 @@ done
 for g in ${GRAPHS:-kron20 kron22 uniform22 grid2000x2000 soc-Slashdot0902 luxembourg_osm}; do
   for v in $("$BIN" --list-variants); do
     # shellcheck disable=SC2046
-    timeout 120 "$BIN" $(args "$g") --name "$g" -V "$v" -R "${SOURCES:-4}" -n "${TRIALS:-5}" -v \
+    timeout 120 "$BIN" $(graph_args "$g") --name "$g" -V "$v" -R "${SOURCES:-4}" -n "${TRIALS:-5}" -v \
       -o "$OUT/ablation.csv" > "$OUT/ablation-$g-$v.log" 2>&1
     echo "ablation10: $g $v exit $? $(grep -E '^(Average|Verification)' "$OUT/ablation-$g-$v.log" | tr '\n' ' ')"
   done

@@ -419,27 +419,22 @@ if [ "$figures" = 1 ]; then
     s=$(sweep_file "$slug"); valid "$s" && fig_heatmaps "$slug" "$s"
   done
 fi
-# ---- step 09 (SSSP): relax operations per round, from scripts/ablation09.sh -------------------
-if [ "$figures" = 1 ]; then
-  for f in "$DATA"/relax-step09-*.csv; do
+# ---- figures of one step's own script: DATA/NAME-SLUG.csv -> OUT/NAME-SLUG.{svg,png} by GP.gp,
+# the subtitle from the provenance of DATA/ABL-SLUG.csv (the ablation run that wrote both) -----------
+fig_step() {  # NAME GP ABL
+  local f s a
+  for f in "$DATA/$1"-*.csv; do
     [ -s "$f" ] || continue
-    s=${f##*/relax-step09-}; s=${s%.csv}
+    s=${f##*/$1-}; s=${s%.csv}
     { printf "data = %s\n" "$(q "$f")"
-      a="$DATA/ablation-step09-$s.csv"
-      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"; } > "$TMP/relax.vars"
-    gp relax09 "$OUT/relax-step09-$s" "$TMP/relax.vars"
+      a="$DATA/$3-$s.csv"
+      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"; } > "$TMP/$2.vars"
+    gp "$2" "$OUT/$1-$s" "$TMP/$2.vars"
   done
-fi
-# ---- step 08 (BFS-4K): frontier and duplicates per level, from scripts/ablation08.sh --------------
+}
 if [ "$figures" = 1 ]; then
-  for f in "$DATA"/trace-step08-*.csv; do
-    [ -s "$f" ] || continue
-    s=${f##*/trace-step08-}; s=${s%.csv}
-    { printf "data = %s\n" "$(q "$f")"
-      a="$DATA/ablation-step08-$s.csv"
-      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"; } > "$TMP/trace08.vars"
-    gp trace08 "$OUT/trace-step08-$s" "$TMP/trace08.vars"
-  done
+  fig_step relax-step09 relax09 ablation-step09   # SSSP: relax operations per round (ablation09.sh)
+  fig_step trace-step08 trace08 ablation-step08   # BFS-4K: frontier and duplicates per level (ablation08.sh)
 fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"

@@ -79,3 +79,17 @@ rc_word() {
     *) echo "crashed (rc $1)" ;;
   esac
 }
+
+# The harness options of a graph label, as the ablation scripts name graphs: kron22 -> "-g 22",
+# uniform22 -> "-u 22", grid2000x2000 -> "-G 2000x2000", a real graph's name -> "-f DIR/NAME.EXT"
+# (the first file NAME.* in GRAPH_DIR, default graphs/). Exit 1 for a label it does not know.
+graph_args() {
+  local f
+  case $1 in
+    kron[0-9]*)          echo "-g ${1#kron}" ;;
+    uniform[0-9]*)       echo "-u ${1#uniform}" ;;
+    grid[0-9]*x[0-9]*)   echo "-G ${1#grid}" ;;
+    *) for f in "${GRAPH_DIR:-$ROOT/graphs}/$1".*; do [ -e "$f" ] && { echo "-f $f"; return 0; }; done
+       return 1 ;;
+  esac
+}
