@@ -1,396 +1,1116 @@
 /* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels).
  *
- * Base:       06 (the hierarchical queue expansion is the top-down step, kept as
- *             it was; step 08's device-side level loop was not ready when this
- *             step was written, so the level loop stays on the host, with one
- *             small readback per level, as in 06)
+ * Base:       08 (BFS-4K: its top-down expansion, single-block levels and the
+ *             level loop in one cooperative grid are kept as they are, every
+ *             08 knob included; -V topdown is step 08)
  * Adds:       a bottom-up step: every unvisited vertex scans its IN-neighbours
  *             for one that is in the frontier and stops at the first it finds.
- *             A rule picks the direction of every level from counts the kernels
- *             gather as they go (variants: slides, beamer; always topdown and
- *             always bottomup for the ablation). The frontier is a queue in
- *             top-down levels and a bitmap (1 bit per vertex) in bottom-up ones;
- *             the conversions run at the switch points, inside the timed region.
+ *             A rule picks the direction of every level from counts the
+ *             kernels gather as they go (variants: beamer, slides; always
+ *             topdown and always bottomup for the ablation). The frontier is a
+ *             queue in top-down levels and a bitmap (1 bit per vertex) in
+ *             bottom-up ones; the conversions run at the switch points, inside
+ *             the timed region. The rule runs on the device, in every thread
+ *             of the cooperative grid from the same counters, so the level
+ *             loop still never comes back to the host (loop=1).
  *             Support: in-edges (the transpose, built in init; a symmetric
- *             graph is its own), and rows longer than `hub` cut into chunks of
- *             4 * blockDim edges, a whole block per chunk, so that the top-down
- *             levels before the switch do not wait on one virtual warp walking
- *             a hub of 10^5 edges (kron22's largest row has 162913).
+ *             graph is its own).
  * Idea:       top-down work is the out-edges of the frontier, |Q| * E/V on
  *             average; bottom-up work is at most the in-edges of the unvisited
  *             vertices R, and usually far less, because a vertex stops at its
  *             first parent. On a small-world graph the middle levels hold most
- *             vertices: there the frontier's edges dwarf |R| and bottom-up skips
- *             most edges (a visited vertex is never looked at again; an
- *             unvisited one reads a few in-edges). Top-down stays the right choice
- *             for small frontiers (the first and last levels, and every level of
- *             a road network or a grid).
- *             slides rule (Chen & Huang): bottom-up when |R| < |Q| * E/V
- *             (scaled by slides_pct / 100), re-decided every level.
+ *             vertices: there the frontier's edges dwarf |R| and bottom-up
+ *             skips most edges. Top-down stays the right choice for small
+ *             frontiers (the first and last levels, and every level of a road
+ *             network or a grid).
  *             beamer rule (Beamer, Asanovic, Patterson, SC 2012): top-down ->
  *             bottom-up when m_f > m_u / alpha (m_f: out-edges of the frontier,
  *             m_u: in-edges of the unvisited vertices); bottom-up -> top-down
  *             when the frontier shrinks and n_f < n / beta (GAP's form).
+ *             slides rule (Chen & Huang): bottom-up when |R| < |Q| * E/V
+ *             (scaled by slides_pct / 100), re-decided every level.
  * Reference:  S. Beamer, K. Asanovic, D. Patterson, "Direction-Optimizing
  *             Breadth-First Search", SC 2012, sections 3-4 (Alg. 2 and 3,
  *             Fig. 5); P.-I. Chen, T.-W. Huang, "An Efficient Implementation of
  *             Parallel Breadth-first Search" (slides: Alg. 2 bottom-up step,
  *             Alg. 3 the |R| < |Q| * alpha rule).
- * Invariants: before level i, dist[v] == i exactly for the vertices of level i;
- *             the frontier is either the queue (top-down: 06's invariants,
- *             entries may repeat) or front_bm (bit v set <=> dist[v] == i).
- *             Bottom-up: thread u alone reads and writes dist[u]; it sets
- *             dist[u] = i + 1 only when an in-neighbour's bit is set, i.e. an
- *             edge v -> u with dist[v] == i, so the levels are exact. Lane 0 of
- *             the warp that owns word w writes next_bm[w] whole (a ballot), so
- *             the next bitmap needs no clearing and no atomics. The bitmaps
- *             cover ceil(n / 32) words; bits past n are never set.
- *             Block size is a multiple of 32 (checked in init), so every warp
- *             is whole: ballots and shuffles use the full mask, and the loops
- *             over words have the same trip count in every lane of a warp.
+ * Invariants: step 08's, for the top-down levels. Before level L, dist[v] == L
+ *             exactly for the vertices of level L; the frontier is either the
+ *             queue (entries may repeat) or bm[bcur] (bit v set <=> dist[v] ==
+ *             L). Bottom-up: the thread of u alone reads and writes dist[u]; it
+ *             sets dist[u] = L + 1 only when an in-neighbour's bit is set, i.e.
+ *             an edge v -> u with dist[v] == L, so the levels are exact. Lane 0
+ *             of the warp that owns word w writes next[w] whole (a ballot): the
+ *             next bitmap needs no clearing and no atomics. Bits past n are
+ *             never set.
+ *             Every thread of the grid evaluates the rule on the same counters
+ *             after the same grid.sync(), with correctly rounded products
+ *             (__dmul_rn, no contraction): all take the same direction. A
+ *             single-block run always does its first level, so a rule that
+ *             says top-down in the loop and bottom-up in the block cannot spin.
  * Limits:     the rule's counts are exact after a bottom-up level (every
  *             unvisited vertex is counted by its one thread) and approximate
- *             during top-down levels: the top-down benign race (two lanes both
- *             find u) counts u twice. The rule only chooses a direction, the
- *             distances do not depend on it.
- *             Bottom-up touches every vertex (one dist read each) per level, even
- *             when few are unvisited; the slides keep a remainder queue R
- *             instead. On the GPU the dense pass is a few microseconds per
- *             10^6 vertices; R is left as a question.
+ *             during top-down levels: a duplicate (the benign race) counts
+ *             twice. The rule only chooses a direction; the distances do not
+ *             depend on it.
+ *             Bottom-up levels always run on the whole grid (mode=1 makes only
+ *             the top-down levels single-block) and touch every vertex (one
+ *             dist read each), even when few are unvisited.
  *             Memory: the transpose of a directed graph doubles the graph
- *             (m + n + 1 more words); two bitmaps of n bits; a hub queue of
- *             cap 8-byte entries. A level whose hub chunks do not fit walks the
- *             rest of its hubs with virtual warps (slow, correct).
+ *             (m + n + 1 more words); two bitmaps of n bits.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include <cooperative_groups.h>
+
 #include "gpu.h"
 #include "graph.h"
 #include "step.h"
 
 #define FULL_MASK 0xffffffffu
-#define HUB_NONE (~0ULL) /* an empty hub-queue slot */
+#define LQ 4                 /* NEW: local queue: edge slots per lane and round (registers) */
+#define CHILD_BLOCK 256      /* NEW: child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
+#define CHILD_K3 16
+#define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
+#ifdef GALLERY_NO_CDP        /* sanitizer build: no device launches, hubs go to the hub pass */
+#define BFS4K_CDP 0
+#else
+#define BFS4K_CDP 1
+#endif
 
-/* NEW: what a level's kernels count, block-reduced into one array that the
- * host reads back once per level (06 read back only C_NEXT). */
-enum {
-  C_NEXT = 0,  /* pushes into the next queue (top-down, may pass cap) or vertices found (bottom-up) */
-  C_OUT,       /* out-edges of the vertices found: m_f of the next level                */
-  C_IN,        /* in-edges of the vertices found: leave m_u                              */
-  C_MAXOUT,    /* largest out-degree found: is a hub in the next frontier?              */
-  C_LEFT,      /* bottom-up: vertices still unvisited after the level (|R|, exact)       */
-  C_LEFT_IN,   /* bottom-up: their in-edges (m_u, exact)                                 */
-  C_EDGES,     /* bottom-up: in-edges read (the trace's "edges")                          */
-  C_HUBS,      /* top-down: entries of the hub queue                                      */
-  NC
-};
+enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
+enum { ST_OK = 0, ST_TOOBIG = 1 };
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1 } dir_t;                           /* NEW */
+typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;  /* NEW */
 
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1 } dir_t;
-typedef enum { RULE_SLIDES = 0, RULE_BEAMER, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;
+/* NEW: what the rule knows before a level. Every thread of the loop holds a
+ * copy and updates it from the same counters: all copies stay equal. */
+typedef struct {
+  int dir;                      /* the direction of the level before            */
+  unsigned long long nf, prev_nf; /* frontier vertices of this level and the one before */
+  unsigned long long mf;        /* out-edges of this level's frontier (m_f)      */
+  unsigned long long r;         /* vertices not yet visited (|R|)                */
+  unsigned long long mu;        /* in-edges of the unvisited vertices (m_u)      */
+} dobfs_rule_t;
+#define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
+
+/* NEW: the loop's state lives on the device (loop=1 never comes back before the end). */
+typedef struct {
+  unsigned long long cnt[3];    /* pushes into the next queue of level L: cnt[L % 3]   */
+  unsigned long long hubs[3];   /* hub list entries of level L                         */
+  unsigned long long bigs[3];   /* ... of more than HUB_GRID edges (second half)       */
+  unsigned long long edges[3];  /* out-edges of level L's entries (-a)                 */
+  unsigned long long dups[3];   /* repeated entries of the queue level L built (-a)    */
+  unsigned long long fo[3], fi[3]; /* NEW: out- and in-degrees of the vertices level L found */
+  unsigned long long left[3], left_in[3]; /* NEW: bottom-up level L: vertices still unvisited, their in-edges */
+  unsigned long long tq;        /* NEW: entries of the queue built from a bitmap      */
+  dobfs_rule_t rs;              /* NEW: the rule's state, handed over by single-block levels */
+  int bu_levels;                /* NEW */
+  unsigned long long rebuild;   /* entries of a rebuilt queue                          */
+  unsigned long long size;      /* single-block levels hand over: next frontier size   */
+  unsigned long long pushes;    /* all levels                                          */
+  unsigned long long children, child_fail; /* child grids launched / refused (loop=0) */
+  int level, cur, sb_levels, mb_levels, rebuilds;
+  int status;                   /* 0, or ST_TOOBIG: a level has more vertices than cap */
+  unsigned long long toobig;    /* ... how many                                        */
+} bfs4k_ctl_t;
 
 typedef struct {
-  dgraph_t g;
-  launch_t lc;                 /* grid and block; the grid is picked per level     */
-  unsigned vw;                 /* threads per virtual warp                         */
-  unsigned bq_cap;             /* block queue entries (knob bq)                    */
-  size_t bq_bytes;             /* its dynamic shared memory                        */
-  unsigned long long cap;      /* entries of each global queue                     */
-  vid_t *d_queue[2];           /* this level's and the next level's queue          */
-  int *d_mark;                 /* -a only: last level each vertex was seen at      */
-  unsigned long long *d_dups;  /* -a only: duplicates in the queue just built      */
-  rule_t rule;                 /* NEW: the variant                                 */
-  double slides_pct, alpha, beta; /* NEW: the rules' thresholds (knobs)            */
-  unsigned long long hub;      /* NEW: rows longer than this go to the hub kernel  */
-  const eid_t *in_offsets;     /* NEW: the transpose (CSC): in-edges of each vertex */
-  const vid_t *in_cols;        /*      (the CSR itself when the graph is symmetric) */
-  eid_t *d_in_offsets_own;     /* NEW: allocated here (directed graphs only)       */
-  vid_t *d_in_cols_own;
-  const eid_t *h_offsets, *h_in_offsets; /* NEW: host copies, for the source's degrees */
-  eid_t *h_in_offsets_own;
-  unsigned long long words;    /* NEW: bitmap words, ceil(n / 32)                  */
-  unsigned *d_bm[2];           /* NEW: the frontier bitmap and the next one        */
-  unsigned long long *d_hubq;  /* NEW: hub chunks of this level: vertex << 32 | chunk */
-  unsigned long long hub_chunk; /* NEW: edges per chunk: 4 per thread of a block      */
-  int full_td, full_hub, full_dense; /* NEW: resident blocks of each kernel: grid caps */
-  unsigned long long *d_counts; /* NEW: NC counters, zeroed every level            */
-  unsigned long long *h_counts; /* NEW: their pinned host copy (a faster readback)   */
-  char *dirs;                  /* NEW, -a only: the direction of every level       */
-  int dirs_cap;
-} dobfs_state_t;
+  unsigned long long frontier, edges, dups;
+  int mode, vw, ed, hubs, dir;
+} bfs4k_lv_t;
 
-/* NEW: add this thread's counts into counts[] with one global atomic per block
- * and counter: warp shuffles, then shared atomics, then thread 0. Every thread
- * of the block must call it (it has barriers). */
-static __device__ void dobfs_flush_counts(unsigned long long *counts, unsigned long long found,
-                                          unsigned long long out, unsigned long long in,
-                                          unsigned long long maxout, unsigned long long left,
-                                          unsigned long long left_in,
-                                          unsigned long long edges) {
-  __shared__ unsigned long long s[7];
-  unsigned long long v[7] = {found, out, in, maxout, left, left_in, edges};
-  if (threadIdx.x < 7) s[threadIdx.x] = 0;
-  __syncthreads();
-  for (int k = 0; k < 7; k++)
-    for (int d = 16; d > 0; d /= 2) {
-      unsigned long long o = __shfl_down_sync(FULL_MASK, v[k], d);
-      v[k] = (k == 3) ? (o > v[k] ? o : v[k]) : v[k] + o;
+typedef struct {
+  const eid_t *offsets;
+  const vid_t *cols;
+  const eid_t *in_offsets;      /* NEW: the transpose (the CSR itself when symmetric) */
+  const vid_t *in_cols;
+  unsigned *bm[2];              /* NEW: frontier bitmaps, `words` words each   */
+  unsigned long long words;
+  dobfs_rule_t rs0;             /* NEW: the rule's state before level 0        */
+  double alpha, beta, slides_pct, avg_deg; /* NEW: the rules' knobs, m / n      */
+  int rule, count, sym;         /* NEW: variant; count degrees (beamer); symmetric */
+  dist_t *dist;
+  vid_t *q[2];
+  vid_t *hubq;
+  int *mark;                    /* -a: last level each vertex was queued at */
+  bfs4k_ctl_t *ctl;
+  bfs4k_lv_t *lv;
+  unsigned long long cap;       /* entries of each queue and of the hub list */
+  unsigned long long single;    /* frontier entries up to which block 0 works alone */
+  vid_t n;
+  int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
+  unsigned res_mb;              /* resident threads of the multi-block grid */
+  unsigned hmask;
+} bfs4k_args_t;
+
+/* Where a warp's vertices go: SB, positions of the next frontier (below sqcap
+ * in shared memory, the rest in global memory at the same index); MB, the
+ * block queue in shared memory, the rest straight to the global queue. */
+typedef struct {
+  vid_t *sq;
+  unsigned long long sqcap;
+  unsigned long long *scnt;
+  vid_t *gq;
+  unsigned long long *gcnt;
+  unsigned long long *hcnt;     /* NEW: entries of the hub list (shared in SB) */
+  unsigned long long *bcnt;     /* NEW: big hubs (MB; NULL: all in the hub list) */
+  int sb;
+  unsigned long long *fo, *fi;  /* NEW: where the found vertices' degrees add up (count) */
+} bfs4k_sink_t;
+
+static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned long long *p) {
+  return *(const volatile unsigned long long *)p;
+}
+
+/* NEW: the virtual-warp size and the assignment of a level (5.2, 5.4). */
+static __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
+                                            unsigned long long res, int *vw, int *ed) {
+  *ed = a->assign == 2 || (a->assign == 0 && a->k4 > 0 && size * (unsigned long long)a->k4 < res);
+  int w = a->vw;
+  if (w == 0) {
+    unsigned long long q = res / (size ? size : 1);
+    w = a->vwmin;
+    while (w < 32 && (unsigned long long)w * 2 <= q) w *= 2;
+  }
+  *vw = w;
+}
+
+static __device__ __forceinline__ void bfs4k_put(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                                 unsigned long long p, unsigned long long g,
+                                                 unsigned long long fit, unsigned long long j,
+                                                 vid_t v) {
+  if (sk->sb) {
+    unsigned long long pos = p + j;
+    if (pos < sk->sqcap) sk->sq[pos] = v;
+    else if (pos < a->cap) sk->gq[pos] = v; /* past cap: counted, not stored: rebuilt */
+    return;
+  }
+  if (j < fit) { sk->sq[p + j] = v; return; }
+  unsigned long long pos = g + (j - fit);
+  if (pos < a->cap) sk->gq[pos] = v;
+}
+
+/* NEW (5.1, 5.6): the vertices a warp found in one round go out together.
+ * fm: bit s set = slot s of this lane found vs[s]. All 32 lanes call it. */
+static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk, unsigned fm,
+                                  const vid_t vs[LQ]) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned c = __popc(fm);
+  if (a->scan == 0) { /* one atomic per vertex */
+#pragma unroll
+    for (int s = 0; s < LQ; s++) {
+      if (!(fm >> s & 1)) continue;
+      if (sk->sb) bfs4k_put(a, sk, atomicAdd(sk->scnt, 1ULL), 0, 0, 0, vs[s]);
+      else {
+        unsigned long long pos = atomicAdd(sk->gcnt, 1ULL);
+        if (pos < a->cap) sk->gq[pos] = vs[s];
+      }
     }
-  if ((threadIdx.x & 31) == 0)
-    for (int k = 0; k < 7; k++) {
-      if (k == 3) atomicMax(&s[k], v[k]);
-      else if (v[k]) atomicAdd(&s[k], v[k]);
+    return;
+  }
+  unsigned excl, total;
+  if (a->scan == 1 && __ballot_sync(FULL_MASK, c > 1) == 0) {
+    unsigned b = __ballot_sync(FULL_MASK, c); /* binary case: ballot + popc */
+    excl = __popc(b & ((1u << lane) - 1));
+    total = __popc(b);
+  } else { /* Fig. 3: the warp's exclusive prefix sum with shuffles */
+    unsigned x = c;
+#pragma unroll
+    for (int o = 1; o < 32; o <<= 1) {
+      unsigned y = __shfl_up_sync(FULL_MASK, x, o);
+      if (lane >= (unsigned)o) x += y;
     }
+    excl = x - c;
+    total = __shfl_sync(FULL_MASK, x, 31);
+  }
+  if (total == 0) return;
+  /* the block level: one shared atomic per warp (SB: the frontier itself) */
+  unsigned long long p = 0, g = 0, fit = 0;
+  if (lane == 0) {
+    if (sk->sb) {
+      p = atomicAdd(sk->scnt, (unsigned long long)total);
+    } else if (sk->sqcap) {
+      p = atomicAdd(sk->scnt, (unsigned long long)total);
+      fit = p >= sk->sqcap ? 0 : (sk->sqcap - p < total ? sk->sqcap - p : total);
+      if (total > fit) g = atomicAdd(sk->gcnt, (unsigned long long)total - fit);
+    } else {
+      g = atomicAdd(sk->gcnt, (unsigned long long)total);
+    }
+  }
+  p = __shfl_sync(FULL_MASK, p, 0);
+  g = __shfl_sync(FULL_MASK, g, 0);
+  fit = __shfl_sync(FULL_MASK, fit, 0);
+  unsigned m = a->coalesce ? __reduce_min_sync(FULL_MASK, c) : 0;
+  unsigned k = 0; /* rank of the slot among this lane's found ones */
+#pragma unroll
+  for (int s = 0; s < LQ; s++) {
+    if (!(fm >> s & 1)) continue;
+    /* NEW (induced coalescence): the k-th vertex of every lane, k < min, at
+     * base + 32 k + lane: one whole-warp store per k; the rest after them. */
+    unsigned long long j = k < m ? 32ULL * k + lane : 32ULL * m + (excl - m * lane) + (k - m);
+    bfs4k_put(a, sk, p, g, fit, j, vs[s]);
+    k++;
+  }
+}
+
+/* NEW: the beamer rule's counts of a top-down level: the out- and in-degree
+ * of every vertex the warp found (m_f of the next level, and what leaves m_u),
+ * summed over the warp, one atomic per warp (shared or global memory). */
+static __device__ void dobfs_count(const bfs4k_args_t *a, const bfs4k_sink_t *sk, unsigned fm,
+                                   const vid_t vs[LQ]) {
+  unsigned long long o = 0, i = 0;
+#pragma unroll
+  for (int s = 0; s < LQ; s++) {
+    if (!(fm >> s & 1)) continue;
+    o += a->offsets[vs[s] + 1] - a->offsets[vs[s]];
+    if (!a->sym) i += a->in_offsets[vs[s] + 1] - a->in_offsets[vs[s]];
+  }
+  if (a->sym) i = o; /* the CSR is its own transpose */
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) {
+    o += __shfl_xor_sync(FULL_MASK, o, d);
+    i += __shfl_xor_sync(FULL_MASK, i, d);
+  }
+  if ((threadIdx.x & 31) == 0 && o + i) {
+    atomicAdd(sk->fo, o);
+    atomicAdd(sk->fi, i);
+  }
+}
+
+static __device__ __forceinline__ unsigned bfs4k_hashf(vid_t v) {
+  v ^= v >> 16;
+  v *= 0x45d9f3bu;
+  v ^= v >> 16;
+  return v;
+}
+
+/* NEW: visit the slots' targets, drop duplicates the hash sees (Fig. 11),
+ * push the rest. ht: this block's table (NULL: off). */
+static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                   volatile unsigned long long *ht, dist_t next,
+                                   const int ok[LQ], const vid_t v[LQ]) {
+  dist_t d[LQ];
+#pragma unroll
+  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
+  unsigned fm = 0;
+  unsigned me = (blockIdx.x * blockDim.x + threadIdx.x) * LQ;
+#pragma unroll
+  for (int s = 0; s < LQ; s++) {
+    if (!ok[s] || d[s] != DIST_INF) continue;
+    int f = 1;
+    if (a->visit) f = atomicCAS(&a->dist[v[s]], DIST_INF, next) == DIST_INF;
+    else a->dist[v[s]] = next; /* benign race: every writer stores the same level */
+    if (f && ht) {
+      /* hash64: write (v, me), read back; another thread's id with the same
+       * v means that thread holds v: drop it. The last writer of v into the
+       * slot always reads its own entry or another vertex's, so it keeps v. */
+      unsigned h = bfs4k_hashf(v[s]) & a->hmask;
+      unsigned long long mine = ((unsigned long long)v[s] << 32) | (me + s);
+      /* both accesses atomic, as the paper says (Fig. 11); plain ones would
+       * be a data race in the C++ memory model, and racecheck says so */
+      atomicExch((unsigned long long *)&ht[h], mine);
+      unsigned long long back = atomicAdd((unsigned long long *)&ht[h], 0ULL);
+      if ((vid_t)(back >> 32) == v[s] && back != mine) f = 0;
+    }
+    if (f) fm |= 1u << s;
+  }
+  bfs4k_push(a, sk, fm, v);
+  if (a->count && sk->fo) dobfs_count(a, sk, fm, v);
+}
+
+/* One row (hub) split over `nwarps` warps: 32 * LQ edges a warp and round. */
+static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                 volatile unsigned long long *ht, dist_t next, eid_t beg,
+                                 unsigned long long deg, unsigned long long warp,
+                                 unsigned long long nwarps) {
+  unsigned lane = threadIdx.x & 31;
+  for (unsigned long long x0 = warp * 32 * LQ; x0 < deg; x0 += nwarps * 32 * LQ) {
+    int ok[LQ];
+    vid_t v[LQ];
+#pragma unroll
+    for (int s = 0; s < LQ; s++) {
+      unsigned long long j = x0 + 32 * s + lane;
+      ok[s] = j < deg;
+      v[s] = ok[s] ? __ldg(&a->cols[beg + j]) : 0;
+    }
+    bfs4k_visit(a, sk, ht, next, ok, v);
+  }
+}
+
+#if BFS4K_CDP
+/* NEW (5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
+static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next, eid_t beg,
+                                          unsigned long long deg, vid_t *out, int lvl3) {
+  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0, &a.ctl->fo[lvl3], &a.ctl->fi[lvl3]};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  bfs4k_row(&a, &sk, NULL, next, beg, deg, warp, nwarps);
+}
+#endif
+
+/* NEW: a vertex of more than dp out-edges. Returns 1 when someone else expands
+ * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
+static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
+                                eid_t beg, unsigned long long deg, int cdp) {
+#if BFS4K_CDP
+  if (cdp) {
+    vid_t *out = sk->gq;
+    unsigned long long blocks = (deg + CHILD_K3 * CHILD_BLOCK - 1) / (CHILD_K3 * CHILD_BLOCK);
+    bfs4k_child_kernel<<<(unsigned)blocks, CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+        *a, level + 1, beg, deg, out, level % 3);
+    if (cudaGetLastError() == cudaSuccess) {
+      atomicAdd(&a->ctl->children, 1ULL);
+      return 1;
+    }
+    atomicAdd(&a->ctl->child_fail, 1ULL); /* launch pool full: the hub list takes it */
+  }
+#else
+  (void)cdp; (void)beg; (void)deg;
+#endif
+  /* the first half of the list for hubs a block takes, the second for the
+   * few of more than HUB_GRID edges that the whole grid takes */
+  unsigned long long half = a->cap / 2;
+  if (sk->bcnt && deg > HUB_GRID) {
+    unsigned long long h = atomicAdd(sk->bcnt, 1ULL);
+    if (h < a->cap - half) { a->hubq[half + h] = u; return 1; }
+    return 0;
+  }
+  unsigned long long h = atomicAdd(sk->hcnt, 1ULL);
+  if (h < (sk->bcnt ? half : a->cap)) { a->hubq[h] = u; return 1; }
+  return 0; /* the list is full: the virtual warp does it */
+}
+
+/* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
+ * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
+static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                    volatile unsigned long long *ht, const vid_t *in_s,
+                                    unsigned long long in_scap, const vid_t *in_g,
+                                    unsigned long long size, int level, int vw, int ed, int cdp,
+                                    unsigned long long warp, unsigned long long nwarps,
+                                    unsigned long long *edges) {
+  unsigned lane = threadIdx.x & 31;
+  dist_t next = level + 1;
+  unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
+  for (unsigned long long i0 = warp * B; i0 < size; i0 += nwarps * B) {
+    vid_t u = 0;
+    eid_t beg = 0;
+    unsigned long long deg = 0;
+    /* NEW (5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
+     * consecutive lanes, consecutive addresses; shuffles hand them out. */
+    if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
+      unsigned long long i = i0 + lane;
+      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
+      beg = a->offsets[u];
+      deg = a->offsets[u + 1] - beg;
+      if (edges) *edges += deg;
+      if (a->dp > 0 && deg > (unsigned long long)a->dp && bfs4k_hub(a, sk, level, u, beg, deg, cdp))
+        deg = 0;
+    }
+    if (ed) {
+      /* NEW (5.4, edge-discover): inclusive prefix sum of the 32 degrees;
+       * lane x of a round owns edge x of the batch: the owner is the number
+       * of prefix sums <= x, found by a binary search over shuffles. */
+      unsigned long long incl = deg;
+#pragma unroll
+      for (int o = 1; o < 32; o <<= 1) {
+        unsigned long long y = __shfl_up_sync(FULL_MASK, incl, o);
+        if (lane >= (unsigned)o) incl += y;
+      }
+      unsigned long long tot = __shfl_sync(FULL_MASK, incl, 31), excl = incl - deg;
+      for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
+        int ok[LQ];
+        vid_t v[LQ];
+#pragma unroll
+        for (int s = 0; s < LQ; s++) {
+          unsigned long long x = c0 + 32 * s + lane;
+          int o = 0;
+#pragma unroll
+          for (int st = 16; st >= 1; st >>= 1) {
+            unsigned long long pv = __shfl_sync(FULL_MASK, incl, o + st - 1);
+            if (pv <= x) o += st;
+          }
+          eid_t ob = __shfl_sync(FULL_MASK, beg, o);
+          unsigned long long oex = __shfl_sync(FULL_MASK, excl, o);
+          ok[s] = x < tot;
+          v[s] = ok[s] ? __ldg(&a->cols[ob + (x - oex)]) : 0;
+        }
+        bfs4k_visit(a, sk, ht, next, ok, v);
+      }
+      continue;
+    }
+    /* virtual warps: virtual warp k of this warp owns entry i0 + k */
+    unsigned k = lane / vw, li = lane % vw;
+    eid_t ub;
+    unsigned long long ud;
+    if (a->coalesce) {
+      ub = __shfl_sync(FULL_MASK, beg, k);
+      ud = __shfl_sync(FULL_MASK, deg, k);
+    } else { /* every lane of the virtual warp reads the entry and row itself (06) */
+      ub = 0;
+      ud = 0;
+      int taken = 0;
+      unsigned long long i = i0 + k;
+      if (i < size) {
+        vid_t uu = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
+        ub = a->offsets[uu];
+        ud = a->offsets[uu + 1] - ub;
+        if (edges && li == 0) *edges += ud;
+        if (li == 0 && a->dp > 0 && ud > (unsigned long long)a->dp)
+          taken = bfs4k_hub(a, sk, level, uu, ub, ud, cdp);
+      }
+      /* the lanes of a virtual warp take their leader's answer */
+      if (__shfl_sync(FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
+    }
+    unsigned long long rounds = (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
+    unsigned long long rmax = rounds;
+#pragma unroll
+    for (int o = 16; o >= 1; o >>= 1) { /* the warp's longest row sets the trip count */
+      unsigned long long y = __shfl_xor_sync(FULL_MASK, rmax, o);
+      rmax = y > rmax ? y : rmax;
+    }
+    for (unsigned long long r = 0; r < rmax; r++) {
+      int ok[LQ];
+      vid_t v[LQ];
+#pragma unroll
+      for (int s = 0; s < LQ; s++) {
+        unsigned long long j = (r * LQ + s) * vw + li;
+        ok[s] = j < ud;
+        v[s] = ok[s] ? __ldg(&a->cols[ub + j]) : 0;
+      }
+      bfs4k_visit(a, sk, ht, next, ok, v);
+    }
+  }
+}
+
+/* MB: the block queue goes to the global queue: one atomic per block, a
+ * coalesced copy (06's flush). Every thread of the block calls it. */
+static __device__ void bfs4k_flush(const bfs4k_args_t *a, const bfs4k_sink_t *sk) {
+  __shared__ unsigned long long s_base, s_k;
   __syncthreads();
   if (threadIdx.x == 0) {
-    if (s[0]) atomicAdd(&counts[C_NEXT], s[0]);
-    if (s[1]) atomicAdd(&counts[C_OUT], s[1]);
-    if (s[2]) atomicAdd(&counts[C_IN], s[2]);
-    if (s[3]) atomicMax(&counts[C_MAXOUT], s[3]);
-    if (s[4]) atomicAdd(&counts[C_LEFT], s[4]);
-    if (s[5]) atomicAdd(&counts[C_LEFT_IN], s[5]);
-    if (s[6]) atomicAdd(&counts[C_EDGES], s[6]);
+    unsigned long long k = *sk->scnt < sk->sqcap ? *sk->scnt : sk->sqcap;
+    s_k = k;
+    s_base = k ? atomicAdd(sk->gcnt, k) : 0;
+    *sk->scnt = 0;
   }
-}
-
-/* The top-down step: 06's expansion (Fig. 14 with virtual warps, a block
- * queue that spills), plus the rule's counts and the hub split. */
-static __global__ void dobfs_topdown_kernel(dist_t iteration, unsigned long long in_size,
-                                            const vid_t *in_q, const eid_t *offsets,
-                                            const vid_t *cols, const eid_t *in_offsets,
-                                            dist_t *dist, vid_t *out_q,
-                                            unsigned long long *counts, unsigned long long cap,
-                                            unsigned bq_cap, unsigned vw,
-                                            unsigned long long hub, unsigned long long chunk,
-                                            unsigned long long *hub_q,
-                                            unsigned long long hub_cap) {
-  extern __shared__ vid_t bq[];     /* the block queue, bq_cap entries      */
-  __shared__ unsigned bq_size;      /* claims this round (< bq_cap + blockDim) */
-  __shared__ unsigned bq_n;         /* entries to flush this round          */
-  __shared__ unsigned long long bq_base; /* where they go in out_q          */
-  unsigned long long *out_count = &counts[C_NEXT];
-  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-  unsigned long long vwarps = (unsigned long long)gridDim.x * blockDim.x / vw;
-  unsigned long long warp = tid / vw;
-  unsigned lane = (unsigned)(tid % vw);
-  unsigned long long f_out = 0, f_in = 0, f_max = 0; /* NEW: the rule's counts */
-  if (threadIdx.x == 0) bq_size = 0;
   __syncthreads();
-  for (unsigned long long base = 0; base < in_size; base += vwarps) {
-    unsigned long long i = base + warp;
-    if (warp < vwarps && i < in_size) {
-      vid_t v = in_q[i];
-      eid_t begin = offsets[v], end = offsets[v + 1];
-      if (end - begin > hub) {
-        /* NEW: a hub row: cut into chunks of `chunk` edges, one block per chunk
-         * (hub kernel). The virtual warp's leader claims k slots; the lanes of
-         * one virtual warp are aligned within a warp (blockDim % 32 == 0, vw | 32). */
-        unsigned long long k = (end - begin + chunk - 1) / chunk, at = 0;
-        unsigned leader = (threadIdx.x & 31) & ~(vw - 1);
-        unsigned vmask = vw == 32 ? FULL_MASK : ((1u << vw) - 1u) << leader;
-        if (lane == 0) at = atomicAdd(&counts[C_HUBS], k);
-        at = __shfl_sync(vmask, at, leader);
-        if (at + k <= hub_cap) {
-          for (unsigned long long j = lane; j < k; j += vw)
-            hub_q[at + j] = ((unsigned long long)v << 32) | j;
-          end = begin; /* no `continue`: every thread must reach the barriers below */
-        } else { /* no room: mark the claimed slots empty and walk the row here, as 06 */
-          for (unsigned long long j = at + lane; j < at + k && j < hub_cap; j += vw)
-            hub_q[j] = HUB_NONE;
-        }
-      }
-      int full = 0; /* this lane already found the block queue full */
-      for (eid_t e = begin + lane; e < end; e += vw) {
-        vid_t u = cols[e];
-        if (dist[u] == DIST_INF) {
-          dist[u] = iteration + 1; /* benign: every writer stores the same level */
-          /* NEW: u's out- and in-degree for the rule (twice if two lanes race) */
-          unsigned long long d = offsets[u + 1] - offsets[u];
-          f_out += d;
-          f_max = d > f_max ? d : f_max;
-          f_in += in_offsets[u + 1] - in_offsets[u];
-          if (!full) {
-            unsigned pos = atomicAdd(&bq_size, 1u);
-            if (pos < bq_cap) {
-              bq[pos] = u;
-              continue;
-            }
-            full = 1;
-          }
-          unsigned long long g = atomicAdd(out_count, 1ULL);
-          if (g < cap) out_q[g] = u;
-        }
-      }
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-      unsigned k = bq_size < bq_cap ? bq_size : bq_cap;
-      bq_n = k;
-      bq_base = k ? atomicAdd(out_count, (unsigned long long)k) : 0;
-      bq_size = 0;
-    }
-    __syncthreads();
-    for (unsigned j = threadIdx.x; j < bq_n; j += blockDim.x) {
-      unsigned long long g = bq_base + j;
-      if (g < cap) out_q[g] = bq[j];
-    }
-    __syncthreads();
-  }
-  dobfs_flush_counts(counts, 0, f_out, f_in, f_max, 0, 0, 0); /* NEW */
+  for (unsigned long long j = threadIdx.x; j < s_k; j += blockDim.x)
+    if (s_base + j < a->cap) sk->gq[s_base + j] = sk->sq[j];
+  __syncthreads();
 }
 
-/* NEW: the hub chunks of a top-down level, one block per chunk at a time: the
- * block's threads stride over the chunk, and each warp pushes what it found
- * with one atomicAdd (a ballot gives every lane its slot). The loop bounds are
- * the same in every thread of the block (whole warps, see the header). */
-static __global__ void dobfs_hub_kernel(dist_t iteration, const unsigned long long *hub_q,
-                                        unsigned long long hub_cap, unsigned long long chunk,
-                                        const eid_t *offsets, const vid_t *cols,
-                                        const eid_t *in_offsets, dist_t *dist, vid_t *out_q,
-                                        unsigned long long *counts, unsigned long long cap) {
-  unsigned long long nitems = counts[C_HUBS]; /* written by the top-down kernel before us */
-  if (nitems > hub_cap) nitems = hub_cap;    /* claims past the end were walked there    */
-  unsigned lane = threadIdx.x & 31;
-  unsigned long long f_out = 0, f_in = 0, f_max = 0;
-  for (unsigned long long j = blockIdx.x; j < nitems; j += gridDim.x) {
-    unsigned long long item = hub_q[j];
-    if (item == HUB_NONE) continue; /* the same item in the whole block */
-    vid_t v = (vid_t)(item >> 32);
-    eid_t begin = offsets[v] + (item & 0xffffffffu) * chunk, row_end = offsets[v + 1];
-    eid_t end = begin + chunk < row_end ? begin + chunk : row_end;
-    for (eid_t base = begin; base < end; base += blockDim.x) {
-      eid_t e = base + threadIdx.x;
-      int found = 0;
-      vid_t u = 0;
-      if (e < end) {
-        u = cols[e];
-        if (dist[u] == DIST_INF) {
-          dist[u] = iteration + 1; /* benign, as in the top-down kernel */
-          found = 1;
-          unsigned long long d = offsets[u + 1] - offsets[u];
-          f_out += d;
-          f_max = d > f_max ? d : f_max;
-          f_in += in_offsets[u + 1] - in_offsets[u];
-        }
-      }
-      unsigned ball = __ballot_sync(FULL_MASK, found);
-      unsigned long long slot = 0;
-      if (lane == 0 && ball) slot = atomicAdd(&counts[C_NEXT], (unsigned long long)__popc(ball));
-      slot = __shfl_sync(FULL_MASK, slot, 0);
-      if (found) {
-        unsigned long long g = slot + __popc(ball & ((1u << lane) - 1u));
-        if (g < cap) out_q[g] = u; /* past cap: counted, rebuilt by the host */
-      }
-    }
+/* NEW: a block's rule counts (in shared memory, complete after bfs4k_flush's
+ * barriers) into level L's global counters: thread 0, one atomic each. */
+static __device__ void dobfs_flush_counts(const bfs4k_args_t *a, int level, unsigned long long fo,
+                                          unsigned long long fi) {
+  if (a->count && threadIdx.x == 0 && fo + fi) {
+    atomicAdd(&a->ctl->fo[level % 3], fo);
+    atomicAdd(&a->ctl->fi[level % 3], fi);
   }
-  dobfs_flush_counts(counts, 0, f_out, f_in, f_max, 0, 0, 0);
 }
 
-/* NEW: the bottom-up step (Beamer Alg. 3, the slides' Alg. 2). Lane l of the
- * warp that owns word w is vertex u = 32 w + l. An unvisited u reads its
- * in-neighbours until one is in the frontier bitmap; then u joins level i + 1.
- * No atomics on dist, no queue: the next frontier is a bitmap written one word
- * per warp. */
-static __global__ void dobfs_bottomup_kernel(dist_t iteration, vid_t n, unsigned long long words,
-                                             const eid_t *offsets, const eid_t *in_offsets,
-                                             const vid_t *in_cols, dist_t *dist,
-                                             const unsigned *front, unsigned *next,
-                                             unsigned long long *counts) {
-  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-  unsigned long long warps = (unsigned long long)gridDim.x * blockDim.x / 32;
+/* Block sums of a per-thread count into *dst (one global atomic per block). */
+static __device__ void bfs4k_block_add(unsigned long long x, unsigned long long *dst) {
+  __shared__ unsigned long long s_sum;
+  if (threadIdx.x == 0) s_sum = 0;
+  __syncthreads();
+  if (x) atomicAdd(&s_sum, x);
+  __syncthreads();
+  if (threadIdx.x == 0 && s_sum) atomicAdd(dst, s_sum);
+}
+
+/* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */
+static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q,
+                                  unsigned long long size, unsigned long long *dst) {
+  unsigned long long d = 0;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
+       i += stride)
+    if (atomicExch(&a->mark[__ldcg(&q[i])], tag) == tag) d++;
+  bfs4k_block_add(d, dst);
+}
+
+/* An overflowed queue (more pushes than cap: duplicates) rebuilt from dist. */
+static __device__ void bfs4k_rebuild(const bfs4k_args_t *a, dist_t next, vid_t *out) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a->n;
+       v += stride)
+    if (__ldcg(&a->dist[v]) == next) {
+      unsigned long long pos = atomicAdd(&a->ctl->rebuild, 1ULL);
+      if (pos < a->cap) out[pos] = (vid_t)v;
+    }
+}
+
+static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned long long size,
+                                    int mode, int vw, int ed, unsigned long long nh, int dir) {
+  if (level >= LV_CAP) return;
+  bfs4k_lv_t r;
+  r.frontier = size;
+  r.edges = ld_volatile(&a->ctl->edges[level % 3]);
+  r.dups = ld_volatile(&a->ctl->dups[level % 3]);
+  r.mode = mode;
+  r.vw = vw;
+  r.ed = ed;
+  r.hubs = (int)(nh < 0x7fffffffULL ? nh : 0x7fffffffULL);
+  r.dir = dir;
+  a->lv[level] = r;
+}
+
+/* NEW: correctly rounded products, on the device and the host alike: no
+ * contraction into an FMA, so every thread computes the same rule. */
+#ifdef __CUDA_ARCH__
+#define DMUL(x, y) __dmul_rn((x), (y))
+#else
+#define DMUL(x, y) ((double)(x) * (double)(y))
+#endif
+
+/* NEW: the direction of level `level`, from what the rule knows before it. */
+static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_rule_t *rs, int level) {
+  switch (a->rule) {
+  case RULE_TOPDOWN: return DIR_TOPDOWN;
+  case RULE_BOTTOMUP: return DIR_BOTTOMUP;
+  case RULE_SLIDES: /* |R| < |Q| * E/V, scaled by slides_pct / 100 */
+    return DMUL(100.0, (double)rs->r) < DMUL(DMUL(a->slides_pct, (double)rs->nf), a->avg_deg)
+               ? DIR_BOTTOMUP : DIR_TOPDOWN;
+  default: /* RULE_BEAMER */
+    if (rs->dir == DIR_TOPDOWN || level == 0) /* m_f > m_u / alpha */
+      return DMUL((double)rs->mf, a->alpha) > (double)rs->mu ? DIR_BOTTOMUP : DIR_TOPDOWN;
+    /* stay bottom-up while the frontier grows or is large (n_f > n / beta) */
+    return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->n) ? DIR_BOTTOMUP
+                                                                                  : DIR_TOPDOWN;
+  }
+}
+
+/* NEW: after a top-down level that found `next` entries whose degrees add up
+ * to fo (out) and fi (in): approximate (duplicates count twice; clamped). */
+static __host__ __device__ void dobfs_td_update(dobfs_rule_t *rs, unsigned long long next,
+                                                unsigned long long fo, unsigned long long fi) {
+  rs->dir = DIR_TOPDOWN;
+  rs->prev_nf = rs->nf;
+  rs->nf = next;
+  rs->mf = fo;
+  rs->r = rs->r > next ? rs->r - next : 0;
+  rs->mu = rs->mu > fi ? rs->mu - fi : 0;
+}
+
+/* NEW: after a bottom-up level: exact (every vertex counted by its thread). */
+static __host__ __device__ void dobfs_bu_update(dobfs_rule_t *rs, unsigned long long found,
+                                                unsigned long long fo, unsigned long long left,
+                                                unsigned long long left_in) {
+  rs->dir = DIR_BOTTOMUP;
+  rs->prev_nf = rs->nf;
+  rs->nf = found;
+  rs->mf = fo;
+  rs->r = left;
+  rs->mu = left_in;
+}
+
+/* Zero level L + 1's counters (block 0, thread 0, while level L runs). */
+static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
+  int z = (level + 1) % 3;
+  a->ctl->cnt[z] = 0;
+  a->ctl->hubs[z] = 0;
+  a->ctl->bigs[z] = 0;
+  a->ctl->edges[z] = 0;
+  a->ctl->dups[z] = 0;
+  a->ctl->fo[z] = 0; /* NEW */
+  a->ctl->fi[z] = 0;
+  a->ctl->left[z] = 0;
+  a->ctl->left_in[z] = 0;
+  a->ctl->rebuild = 0;
+}
+
+/* NEW (5.5): single-block levels. Block 0 (or the only block) expands level
+ * after level with __syncthreads() between them, the frontier in shared
+ * memory, until the frontier passes `single` entries or is empty. Its
+ * counters stay in shared memory and registers: a level costs no global
+ * round trip besides the expansion itself. The queue to start from is in
+ * global q[cur]; on return the next one is there too and ctl->{level, cur,
+ * size} say where the loop stands. */
+static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
+                                    unsigned long long size, dobfs_rule_t rs) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  unsigned long long scap = (unsigned long long)a->stage / 2;
+  vid_t *sq[2] = {(vid_t *)(smem + a->hash), (vid_t *)(smem + a->hash) + scap};
+  /* NEW: three sets of counters, one per level mod 3, so that one barrier a
+   * level suffices: thread 0 zeroes the set of level L + 2 after level L's
+   * barrier, when every thread has read it (at the end of level L - 1) and
+   * nobody uses it before level L + 1's barrier. */
+  __shared__ unsigned long long s_cnt[3], s_nh[3], s_fo[3], s_fi[3];
+  int sc = 0, levels = 0, li = 0;
+  unsigned long long pushes = 0;
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  unsigned long long nin = size < scap ? size : scap;
+  for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->q[cur][i]);
+  if (t < 3) {
+    s_cnt[t] = 0;
+    s_nh[t] = 0;
+    s_fo[t] = 0;
+    s_fi[t] = 0;
+  }
+  __syncthreads();
+  for (;;) {
+    int vw, ed;
+    bfs4k_shape(a, size, bd, &vw, &ed);
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li], NULL, 1,
+                       &s_fo[li], &s_fi[li]};
+    unsigned long long edges = 0;
+    bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
+                 a->trace ? &edges : NULL);
+    __syncthreads(); /* the level's barrier */
+    int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
+    if (t == 0) {
+      s_cnt[lz] = 0;
+      s_nh[lz] = 0;
+      s_fo[lz] = 0;
+      s_fi[lz] = 0;
+    }
+    unsigned long long nh0 = s_nh[li], nh = nh0 < a->cap ? nh0 : a->cap;
+    if (nh) {
+      for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
+        vid_t u = __ldcg(&a->hubq[h]);
+        eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
+        bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, t / 32, bd / 32);
+      }
+      __syncthreads();
+    }
+    unsigned long long next = s_cnt[li];
+    if (next > a->cap) { /* overflow (duplicates): the level's vertices from dist */
+      __syncthreads();
+      if (t == 0) s_cnt[li] = 0;
+      __syncthreads();
+      for (unsigned long long v = t; v < a->n; v += bd)
+        if (__ldcg(&a->dist[v]) == level + 1)
+          bfs4k_put(a, &sk, atomicAdd(&s_cnt[li], 1ULL), 0, 0, 0, (vid_t)v);
+      __syncthreads();
+      next = s_cnt[li];
+      if (t == 0) a->ctl->rebuilds++;
+      if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
+        if (t == 0) {
+          a->ctl->status = ST_TOOBIG;
+          a->ctl->toobig = next;
+        }
+        next = 0;
+      }
+    }
+    if (a->trace) {
+      if (t == 0) {
+        a->ctl->edges[level % 3] = 0;
+        a->ctl->dups[level % 3] = 0;
+      }
+      __syncthreads();
+      bfs4k_block_add(edges, &a->ctl->edges[level % 3]);
+      unsigned long long d = 0;
+      for (unsigned long long i = t; i < next; i += bd) {
+        vid_t v = i < scap ? sq[sc ^ 1][i] : a->q[cur ^ 1][i];
+        if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
+      }
+      bfs4k_block_add(d, &a->ctl->dups[level % 3]);
+      __syncthreads();
+      if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN);
+    }
+    dobfs_td_update(&rs, next, s_fo[li], s_fi[li]); /* NEW */
+    pushes += next;
+    levels++;
+    level++;
+    li = li == 2 ? 0 : li + 1;
+    sc ^= 1;
+    cur ^= 1;
+    size = next;
+    if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
+    if (dobfs_choose(a, &rs, level) == DIR_BOTTOMUP) break; /* NEW: the next level is the grid's */
+  }
+  /* hand over to the multi-block levels: the shared part of the frontier out */
+  nin = size < scap ? size : scap;
+  for (unsigned long long i = t; i < nin; i += bd) a->q[cur][i] = sq[sc][i];
+  if (t == 0) {
+    for (int z = 0; z < 3; z++) { /* clean counters for whatever level comes next */
+      a->ctl->cnt[z] = 0;
+      a->ctl->hubs[z] = 0;
+      a->ctl->bigs[z] = 0;
+      a->ctl->edges[z] = 0;
+      a->ctl->dups[z] = 0;
+      a->ctl->fo[z] = 0;
+      a->ctl->fi[z] = 0;
+      a->ctl->left[z] = 0;
+      a->ctl->left_in[z] = 0;
+    }
+    a->ctl->rebuild = 0;
+    a->ctl->rs = rs; /* NEW */
+    a->ctl->size = size;
+    a->ctl->level = level;
+    a->ctl->cur = cur;
+    a->ctl->pushes += pushes;
+    a->ctl->sb_levels += levels;
+  }
+  __threadfence();
+  __syncthreads();
+}
+
+/* One multi-block level: every block of the grid. */
+static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
+                                   unsigned long long size, int cdp, int *vw_out, int *ed_out) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt, s_fo, s_fi;
+  if (threadIdx.x == 0) {
+    s_cnt = 0;
+    s_fo = 0; /* NEW: the rule's counts, one global atomic per block */
+    s_fi = 0;
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, level);
+  __syncthreads();
+  int vw, ed;
+  bfs4k_shape(a, size, a->res_mb, &vw, &ed);
+  *vw_out = vw;
+  *ed_out = ed;
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
+                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], &a->ctl->hubs[level % 3],
+                     &a->ctl->bigs[level % 3], 0, &s_fo, &s_fi};
+  unsigned long long edges = 0;
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps,
+               a->trace ? &edges : NULL);
+  bfs4k_flush(a, &sk);
+  dobfs_flush_counts(a, level, s_fo, s_fi);
+  if (a->trace) bfs4k_block_add(edges, &a->ctl->edges[level % 3]);
+}
+
+/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
+ * edges (blocks take hubs round robin), then the whole grid on each larger one. */
+static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
+                                      unsigned long long nh, unsigned long long nb) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt, s_fo, s_fi;
+  if (threadIdx.x == 0) {
+    s_cnt = 0;
+    s_fo = 0;
+    s_fi = 0;
+  }
+  __syncthreads();
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
+                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], NULL, NULL, 0, &s_fo, &s_fi};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  unsigned long long half = a->cap / 2;
+  if (nh > half) nh = half;
+  if (nb > a->cap - half) nb = a->cap - half;
+  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
+    vid_t u = __ldcg(&a->hubq[h]);
+    eid_t beg = a->offsets[u];
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32, blockDim.x / 32);
+  }
+  for (unsigned long long h = 0; h < nb; h++) {
+    vid_t u = __ldcg(&a->hubq[half + h]);
+    eid_t beg = a->offsets[u];
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, warp, nwarps);
+  }
+  bfs4k_flush(a, &sk);
+  dobfs_flush_counts(a, level, s_fo, s_fi);
+}
+
+/* NEW: block sums of NS per-thread counts into dst[k] (warp shuffles, shared
+ * atomics, then one global atomic per block and count). Every thread of the
+ * block calls it; a NULL dst[k] is skipped. */
+#define NS 5
+static __device__ void dobfs_block_sum(unsigned long long v[NS], unsigned long long *const dst[NS]) {
+  __shared__ unsigned long long s_sum[NS];
+  if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < NS; k++) {
+#pragma unroll
+    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(FULL_MASK, v[k], d);
+    if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
+  }
+  __syncthreads();
+  if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
+    atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
+}
+
+/* NEW: the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
+ * the whole grid. Lane l of the warp that owns word w is vertex u = 32 w + l.
+ * An unvisited u reads its in-neighbours until one is in the frontier bitmap;
+ * then u joins level L + 1. No atomics on dist, no queue: the next frontier is
+ * a bitmap written one word per warp. dist and the bitmap are read through L2
+ * (__ldcg): other SMs wrote them since the last grid.sync(). */
+static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const unsigned *front,
+                                      unsigned *next) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    bfs4k_zero_next(a, level);
+    a->ctl->tq = 0; /* for the bitmap -> queue pass of a later switch */
+  }
   unsigned lane = threadIdx.x & 31;
-  unsigned long long found_n = 0, f_out = 0, f_in = 0, f_max = 0, left = 0, left_in = 0,
-                     edges = 0;
-  for (unsigned long long w = tid / 32; w < words; w += warps) {
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  unsigned long long c[NS] = {0, 0, 0, 0, 0}; /* found, their out-edges, left, left's in-edges, edges read */
+  for (unsigned long long w = warp; w < a->words; w += nwarps) {
     unsigned long long u = w * 32 + lane;
     int found = 0;
-    if (u < n && dist[u] == DIST_INF) {
-      eid_t begin = in_offsets[u], end = in_offsets[u + 1];
-      for (eid_t e = begin; e < end; e++) {
-        vid_t v = in_cols[e];
-        edges++;
-        if (front[v >> 5] & (1u << (v & 31))) { /* a parent: stop here */
+    if (u < a->n && __ldcg(&a->dist[u]) == DIST_INF) {
+      eid_t beg = a->in_offsets[u], end = a->in_offsets[u + 1];
+      for (eid_t e = beg; e < end; e++) {
+        vid_t v = __ldg(&a->in_cols[e]);
+        c[4]++;
+        if (__ldcg(&front[v >> 5]) >> (v & 31) & 1) { /* a parent: stop here */
           found = 1;
           break;
         }
       }
       if (found) {
-        dist[u] = iteration + 1; /* u's own thread: no race */
-        unsigned long long d = offsets[u + 1] - offsets[u];
-        found_n++;
-        f_out += d;
-        f_max = d > f_max ? d : f_max;
-        f_in += end - begin;
+        a->dist[u] = level + 1; /* u's own thread: no race */
+        c[0]++;
+        c[1] += a->offsets[u + 1] - a->offsets[u];
       } else {
-        left++;
-        left_in += end - begin;
+        c[2]++;
+        c[3] += end - beg;
       }
     }
     unsigned ball = __ballot_sync(FULL_MASK, found);
     if (lane == 0) next[w] = ball; /* the whole word: no clearing, no atomics */
   }
-  dobfs_flush_counts(counts, found_n, f_out, f_in, f_max, left, left_in, edges);
+  int z = level % 3;
+  unsigned long long *const dst[NS] = {&a->ctl->cnt[z], &a->ctl->fo[z], &a->ctl->left[z],
+                                       &a->ctl->left_in[z], a->trace ? &a->ctl->edges[z] : NULL};
+  dobfs_block_sum(c, dst);
 }
 
-/* NEW: queue -> bitmap at a switch to bottom-up. The queue may hold duplicates
- * and is not sorted; dist is exact, so the bitmap is built from dist: bit u of
- * level i is dist[u] == i. One word per warp, as in the bottom-up kernel. */
-static __global__ void dobfs_to_bitmap_kernel(dist_t iteration, vid_t n, unsigned long long words,
-                                              const dist_t *dist, unsigned *bm) {
-  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-  unsigned long long warps = (unsigned long long)gridDim.x * blockDim.x / 32;
+/* NEW: queue -> bitmap at a switch to bottom-up. The queue may hold duplicates;
+ * dist is exact, so the bitmap is built from dist: bit u of level L is
+ * dist[u] == L. One word per warp. */
+static __device__ void dobfs_to_bitmap(const bfs4k_args_t *a, int level, unsigned *bm) {
   unsigned lane = threadIdx.x & 31;
-  for (unsigned long long w = tid / 32; w < words; w += warps) {
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  for (unsigned long long w = warp; w < a->words; w += nwarps) {
     unsigned long long u = w * 32 + lane;
-    unsigned ball = __ballot_sync(FULL_MASK, u < n && dist[u] == iteration);
+    unsigned ball = __ballot_sync(FULL_MASK, u < a->n && __ldcg(&a->dist[u]) == (dist_t)level);
     if (lane == 0) bm[w] = ball;
   }
 }
 
-/* NEW: bitmap -> queue at a switch back to top-down: every set bit becomes
- * one entry (no duplicates), one atomicAdd per warp with a set bit. */
-static __global__ void dobfs_to_queue_kernel(unsigned long long words, const unsigned *bm,
-                                             vid_t *out_q, unsigned long long *out_count,
-                                             unsigned long long cap) {
-  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-  unsigned long long warps = (unsigned long long)gridDim.x * blockDim.x / 32;
+/* NEW: bitmap -> queue at a switch back to top-down: every set bit becomes one
+ * entry (no duplicates), one atomicAdd per warp with a set bit. */
+static __device__ void dobfs_to_queue(const bfs4k_args_t *a, const unsigned *bm, vid_t *q) {
   unsigned lane = threadIdx.x & 31;
-  for (unsigned long long w = tid / 32; w < words; w += warps) {
-    unsigned word = bm[w]; /* the same word in every lane */
-    if (!word) continue;   /* uniform in the warp */
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  for (unsigned long long w = warp; w < a->words; w += nwarps) {
+    unsigned word = __ldcg(&bm[w]); /* the same word in every lane */
+    if (!word) continue;            /* uniform in the warp */
     unsigned long long slot = 0;
-    if (lane == 0) slot = atomicAdd(out_count, (unsigned long long)__popc(word));
+    if (lane == 0) slot = atomicAdd(&a->ctl->tq, (unsigned long long)__popc(word));
     slot = __shfl_sync(FULL_MASK, slot, 0);
-    if (word & (1u << lane)) {
+    if (word >> lane & 1) {
       unsigned long long g = slot + __popc(word & ((1u << lane) - 1u));
-      if (g < cap) out_q[g] = (vid_t)(w * 32 + lane);
+      if (g < a->cap) q[g] = (vid_t)(w * 32 + lane); /* size <= cap was checked */
     }
   }
 }
 
-/* After an overflow of the global queue (06, unchanged). */
-static __global__ void dobfs_rebuild_kernel(dist_t next, vid_t n, const dist_t *dist,
-                                            vid_t *out_q, unsigned long long *out_count,
-                                            unsigned long long cap) {
-  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < n;
-       v += stride) {
-    if (dist[v] != next) continue;
-    unsigned long long g = atomicAdd(out_count, 1ULL);
-    if (g < cap) out_q[g] = (vid_t)v;
+/* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
+ * level, cur, size and the rule's state in registers; all read the same
+ * counters after each grid.sync(), so all choose the same direction, take the
+ * same branches and reach the same barriers. */
+static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  int b0 = blockIdx.x == 0 && threadIdx.x == 0;
+  if (b0) {
+    memset(a.ctl, 0, sizeof *a.ctl);
+    a.q[0][0] = src;
+  }
+  grid.sync();
+  int level = 0, cur = 0, mb_levels = 0;
+  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW: where the frontier is */
+  dobfs_rule_t rs = a.rs0;                    /* NEW */
+  unsigned long long size = 1, pushes = 0;
+  for (;;) {
+    if (dobfs_choose(&a, &rs, level) == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
+      if (!in_bitmap) { /* switch point: queue -> bitmap */
+        dobfs_to_bitmap(&a, level, a.bm[bcur]);
+        in_bitmap = 1;
+        grid.sync();
+      }
+      dobfs_bottomup(&a, level, a.bm[bcur], a.bm[bcur ^ 1]);
+      grid.sync();
+      int z = level % 3;
+      unsigned long long found = ld_volatile(&a.ctl->cnt[z]);
+      dobfs_bu_update(&rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->left[z]),
+                      ld_volatile(&a.ctl->left_in[z]));
+      if (a.trace && b0) bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP);
+      bu_levels++;
+      level++;
+      bcur ^= 1;
+      size = found;
+      if (size == 0) break;
+      continue;
+    }
+    if (in_bitmap) { /* NEW: switch point: bitmap -> queue */
+      if (size > a.cap) { /* every thread sees the same size */
+        if (b0) {
+          a.ctl->status = ST_TOOBIG;
+          a.ctl->toobig = size;
+        }
+        break;
+      }
+      dobfs_to_queue(&a, a.bm[bcur], a.q[cur]);
+      in_bitmap = 0;
+      grid.sync();
+    }
+    if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
+      if (blockIdx.x == 0) bfs4k_single(&a, level, cur, size, rs); /* the others wait below */
+      grid.sync();
+      level = ((volatile bfs4k_ctl_t *)a.ctl)->level;
+      cur = ((volatile bfs4k_ctl_t *)a.ctl)->cur;
+      size = ld_volatile(&a.ctl->size);
+      const volatile dobfs_rule_t *vr = &((volatile bfs4k_ctl_t *)a.ctl)->rs; /* NEW */
+      rs.dir = vr->dir;
+      rs.nf = vr->nf;
+      rs.prev_nf = vr->prev_nf;
+      rs.mf = vr->mf;
+      rs.r = vr->r;
+      rs.mu = vr->mu;
+      if (size == 0) break;
+      continue;
+    }
+    int vw, ed;
+    bfs4k_multi(&a, level, cur, size, 0, &vw, &ed);
+    grid.sync();
+    unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
+    unsigned long long nb = ld_volatile(&a.ctl->bigs[level % 3]);
+    unsigned long long next = ld_volatile(&a.ctl->cnt[level % 3]);
+    if (nh || nb) {
+      bfs4k_hub_pass(&a, level, cur, nh, nb);
+      grid.sync();
+      next = ld_volatile(&a.ctl->cnt[level % 3]);
+    }
+    if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
+      bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+      grid.sync();
+      next = ld_volatile(&a.ctl->rebuild);
+      if (b0) a.ctl->rebuilds++;
+      if (next > a.cap) { /* more vertices than the queue holds: say so, stop */
+        if (b0) {
+          a.ctl->status = ST_TOOBIG;
+          a.ctl->toobig = next;
+        }
+        next = 0;
+      }
+      grid.sync(); /* all have read it before the next level zeroes it */
+    }
+    if (a.trace) {
+      bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
+      grid.sync();
+      if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN);
+    }
+    dobfs_td_update(&rs, next, ld_volatile(&a.ctl->fo[level % 3]), /* NEW */
+                    ld_volatile(&a.ctl->fi[level % 3]));
+    pushes += next;
+    mb_levels++;
+    level++;
+    cur ^= 1;
+    size = next;
+    if (size == 0) break;
+  }
+  if (b0) {
+    a.ctl->level = level;
+    a.ctl->pushes += pushes;
+    a.ctl->mb_levels += mb_levels;
+    a.ctl->bu_levels += bu_levels;
   }
 }
 
-/* -a only: entries of a top-down queue whose vertex is already in it (06). */
-static __global__ void dobfs_dups_kernel(int tag, unsigned long long size, const vid_t *q,
-                                         int *mark, unsigned long long *dups) {
-  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
-       i += stride)
-    if (atomicExch(&mark[q[i]], tag) == tag) atomicAdd(dups, 1ULL);
+/* Two builds of the loop: up to 512 threads a block the compiler may use 128
+ * registers a thread (no spills); 1024-thread blocks allow 64. */
+static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                 vid_t src) {
+  bfs4k_loop(a, src);
 }
+static __global__ void __launch_bounds__(512) bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                   vid_t src) {
+  bfs4k_loop(a, src);
+}
+
+/* ---- loop=0: the same levels, one launch (and one readback) each ---------- */
+
+static __global__ void __launch_bounds__(1024) bfs4k_single_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                                                   int cur, unsigned long long size,
+                                                                   dobfs_rule_t rs) {
+  bfs4k_single(&a, level, cur, size, rs);
+}
+static __global__ void __launch_bounds__(512) bfs4k_single512_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                     int level, int cur,
+                                                                     unsigned long long size,
+                                                                     dobfs_rule_t rs) {
+  bfs4k_single(&a, level, cur, size, rs);
+}
+
+/* NEW: the bottom-up level and the two conversions as kernels of their own */
+static __global__ void dobfs_bottomup_kernel(const __grid_constant__ bfs4k_args_t a, int level, int bcur) {
+  dobfs_bottomup(&a, level, a.bm[bcur], a.bm[bcur ^ 1]);
+}
+
+static __global__ void dobfs_to_bitmap_kernel(const __grid_constant__ bfs4k_args_t a, int level, int bcur) {
+  dobfs_to_bitmap(&a, level, a.bm[bcur]);
+}
+
+static __global__ void dobfs_to_queue_kernel(const __grid_constant__ bfs4k_args_t a, int bcur, int cur) {
+  dobfs_to_queue(&a, a.bm[bcur], a.q[cur]);
+}
+
+static __global__ void dobfs_record_bu_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                              unsigned long long size) {
+  bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP);
+}
+
+static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                                                  int cur, unsigned long long size) {
+  int vw, ed;
+  bfs4k_multi(&a, level, cur, size, BFS4K_CDP, &vw, &ed);
+}
+
+static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                                                int cur, unsigned long long nh,
+                                                                unsigned long long nb) {
+  bfs4k_hub_pass(&a, level, cur, nh, nb);
+}
+
+static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur) {
+  bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+}
+
+static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                                         unsigned long long next) {
+  bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
+}
+
+static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level, unsigned long long size,
+                                           int vw, int ed, unsigned long long nh) {
+  bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh, DIR_TOPDOWN);
+}
+
+/* ---- host ------------------------------------------------------------------ */
+
+typedef struct {
+  dgraph_t g;
+  launch_t lc;
+  bfs4k_args_t a;
+  size_t smem;
+  int full;       /* resident blocks of the multi-block kernels at this block size */
+  int grid_loop;  /* blocks of the cooperative grid (loop=1) */
+  const void *loop_kernel, *single_kernel; /* the build for this block size */
+  const eid_t *h_offsets, *h_in_offsets; /* NEW: host CSR and CSC offsets: the rule's level 0 */
+  eid_t *h_in_offsets_own;      /* NEW: the transpose, built here (directed graphs only) */
+  eid_t *d_in_offsets_own;
+  vid_t *d_in_cols_own;
+} bfs4k_state_t;
 
 static double now_ms(void) {
   struct timespec t;
@@ -400,7 +1120,7 @@ static double now_ms(void) {
 
 /* NEW: the transpose of a directed graph (CSC: in-edges of each vertex), by a
  * counting sort on the host. Untimed (init); its time is printed. */
-static int dobfs_transpose(dobfs_state_t *s, const graph_t *h) {
+static int dobfs_transpose(bfs4k_state_t *s, const graph_t *h) {
   double t0 = now_ms();
   vid_t n = h->n;
   eid_t m = h->m;
@@ -428,330 +1148,372 @@ static int dobfs_transpose(dobfs_state_t *s, const graph_t *h) {
                           cudaMemcpyHostToDevice));
   free(cols);
   s->h_in_offsets_own = off;
-  s->in_offsets = s->d_in_offsets_own;
-  s->in_cols = s->d_in_cols_own;
   s->h_in_offsets = off;
+  s->a.in_offsets = s->d_in_offsets_own;
+  s->a.in_cols = s->d_in_cols_own;
   printf("Transpose: directed graph: CSC of %llu in-edges built on the host in %.3f ms, "
          "uploaded in %.3f ms\n",
          (unsigned long long)m, t1 - t0, now_ms() - t1);
   return 0;
 }
 
-static void dobfs_fini(void *state);
-
-/* The knob values alone (the harness calls this before the graph and the GPU;
- * init calls it again). Limits that need the device stay in init. */
-static int dobfs_check_knobs(const launch_t *lc) {
-  long vw = launch_knob(lc, "vw");
-  if (vw < 1 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 1, 2, 4, 8, 16 or 32", vw);
-  long bq = launch_knob(lc, "bq"), qcap = launch_knob(lc, "qcap");
-  if (bq < 0) return fail(EXIT_INPUT, "bq=%ld: the block queue must hold 0 or more entries", bq);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: must be 0 (n entries) or positive", qcap);
-  static const char *const names[] = {"slides_pct", "alpha", "beta", "hub"}; /* NEW */
-  for (int i = 0; i < 4; i++) {
-    long v = launch_knob(lc, names[i]);
-    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", names[i], v);
+static int bfs4k_check_knobs(const launch_t *lc) {
+  static const char *const bin[] = {"loop", "coalesce", "visit"};
+  for (int i = 0; i < 3; i++) {
+    long v = launch_knob(lc, bin[i]);
+    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
+  }
+  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
+  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = launch_knob(lc, "assign");
+  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
+  long hash = launch_knob(lc, "hash"), qcap = launch_knob(lc, "qcap");
+  if (mode < 0 || mode > 2) return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
+  if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
+  if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
+  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
+    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
+    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
+  if (assign < 0 || assign > 2) return fail(EXIT_INPUT, "assign=%ld: 0 rule, 1 virtual warps, 2 edge-discover", assign);
+  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
+  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
+  if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
+  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
+    return fail(EXIT_INPUT, "hash=%ld: 0 (off) or a power of two up to 16384 entries", hash);
+  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
+  static const char *const rule[] = {"slides_pct", "alpha", "beta"}; /* NEW */
+  for (int i = 0; i < 3; i++) {
+    long v = launch_knob(lc, rule[i]);
+    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
   }
   return 0;
 }
 
-static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
-  if (dobfs_check_knobs(lc)) return EXIT_INPUT;
-  long vw = launch_knob(lc, "vw");
-  /* NEW: the bottom-up and bitmap kernels work in whole warps */
+static void bfs4k_fini(void *state);
+
+static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (bfs4k_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: this step needs a multiple of 32 threads per block",
-                lc->block);
-  long bq = launch_knob(lc, "bq"), qcap = launch_knob(lc, "qcap");
-  long slides_pct = launch_knob(lc, "slides_pct"), alpha = launch_knob(lc, "alpha"),
-       beta = launch_knob(lc, "beta"), hub = launch_knob(lc, "hub");
-  int dev = 0, smem_max = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  /* the kernel's own shared variables: 64 bytes, plus the counters' 56 */
-  long bq_max = ((long)smem_max - 128) / (long)sizeof(vid_t);
-  if (bq < 0 || bq > bq_max)
-    return fail(EXIT_INPUT,
-                "bq=%ld: the block queue must hold 0..%ld entries (%d bytes of shared memory "
-                "per block)",
-                bq, bq_max, smem_max);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: must be 0 (n entries) or positive", qcap);
+    return fail(EXIT_INPUT, "block %d: step 10 needs whole warps (a multiple of 32 threads)", lc->block);
   const graph_t *h = (const graph_t *)g->host;
   if (!h) return fail(EXIT_INPUT, "this step needs the host graph (for the transpose)");
-  dobfs_state_t *s = (dobfs_state_t *)calloc(1, sizeof *s);
+  bfs4k_state_t *s = (bfs4k_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   s->g = *g;
   s->lc = *lc;
-  s->vw = (unsigned)vw;
-  s->bq_cap = (unsigned)bq;
-  s->bq_bytes = (size_t)bq * sizeof(vid_t);
-  if (s->bq_bytes > 48 * 1024)
-    CUDA_CHECK(cudaFuncSetAttribute(dobfs_topdown_kernel,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)s->bq_bytes));
+  bfs4k_args_t *a = &s->a;
+  a->offsets = g->offsets;
+  a->cols = g->cols;
+  a->n = g->n;
+  a->loop = (int)launch_knob(lc, "loop");
+  a->mode = (int)launch_knob(lc, "mode");
+  a->scan = (int)launch_knob(lc, "scan");
+  a->coalesce = (int)launch_knob(lc, "coalesce");
+  a->stage = (int)launch_knob(lc, "stage");
+  a->hash = (int)launch_knob(lc, "hash");
+  a->hmask = a->hash ? (unsigned)a->hash - 1 : 0;
+  a->vw = (int)launch_knob(lc, "vw");
+  a->vwmin = (int)launch_knob(lc, "vwmin");
+  a->assign = (int)launch_knob(lc, "assign");
+  a->k4 = (int)launch_knob(lc, "k4");
+  a->dp = (int)launch_knob(lc, "dp");
+  a->visit = (int)launch_knob(lc, "visit");
   /* NEW: the variant is the rule */
-  const char *v = lc->variant;
-  s->rule = strcmp(v, "slides") == 0     ? RULE_SLIDES
-            : strcmp(v, "topdown") == 0  ? RULE_TOPDOWN
-            : strcmp(v, "bottomup") == 0 ? RULE_BOTTOMUP
-                                         : RULE_BEAMER;
-  s->slides_pct = (double)slides_pct;
-  s->alpha = (double)alpha;
-  s->beta = (double)beta;
-  s->hub = (unsigned long long)hub;
-  s->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
-  if (s->cap < 1) s->cap = 1;
-  s->d_queue[0] = (vid_t *)gpu_alloc(s->cap * sizeof(vid_t), "frontier queue 0");
-  s->d_queue[1] = (vid_t *)gpu_alloc(s->cap * sizeof(vid_t), "frontier queue 1");
-  s->d_hubq = (unsigned long long *)gpu_alloc(s->cap * sizeof(unsigned long long), "hub queue");
-  s->hub_chunk = 4ULL * (unsigned long long)lc->block;
-  s->d_counts = (unsigned long long *)gpu_alloc(NC * sizeof(unsigned long long), "level counts");
-  /* NEW: pinned, so the one readback per level is a plain DMA (no staging copy) */
-  CUDA_CHECK(cudaHostAlloc((void **)&s->h_counts, NC * sizeof(unsigned long long),
-                           cudaHostAllocDefault));
+  const char *var = lc->variant;
+  a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
+            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
+            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
+                                           : RULE_BEAMER;
+  a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
+  a->alpha = (double)launch_knob(lc, "alpha");
+  a->beta = (double)launch_knob(lc, "beta");
+  a->slides_pct = (double)launch_knob(lc, "slides_pct");
+  a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
+  a->words = ((unsigned long long)g->n + 31) / 32;
+  a->single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
+  long qcap = launch_knob(lc, "qcap");
+  a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
+  if (a->cap < 1) a->cap = 1;
+  /* NEW: shared memory: the hash table (8-byte entries) then the staging area */
+  s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
+  int dev = 0, smem_max = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (s->smem + 256 > (size_t)smem_max) {
+    size_t need = s->smem;
+    int h = a->hash, st = a->stage;
+    free(s);
+    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
+                "this GPU has %d", h, st, need, smem_max);
+  }
+  s->loop_kernel = lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
+  s->single_kernel = lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
+  const void *kernels[] = {(const void *)bfs4k_loop_kernel, (const void *)bfs4k_single_kernel,
+                           (const void *)bfs4k_multi_kernel, (const void *)bfs4k_hub_kernel,
+                           (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
+  for (int i = 0; i < 6; i++)
+    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)s->smem));
+  int per_sm = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, s->loop_kernel, lc->block, s->smem));
+  if (per_sm < 1) {
+    size_t need = s->smem;
+    free(s);
+    return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
+                lc->block, need);
+  }
+  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+  s->full = per_sm * lc->sm_count;
+  s->grid_loop = lc->grid > 0 && lc->grid < s->full ? lc->grid : s->full;
+  a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
+  if (a->loop) {
+    int coop = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    if (!coop) {
+      free(s);
+      return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
+    }
+  }
+  a->q[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
+  a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
+  a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
+  a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
   /* NEW: the frontier bitmaps, one bit per vertex */
-  s->words = ((unsigned long long)g->n + 31) / 32;
-  size_t bm_bytes = (size_t)(s->words ? s->words : 1) * sizeof(unsigned);
-  s->d_bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
-  s->d_bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  /* NEW: every kernel loops (grid-stride), so its grid is capped at the blocks
-   * that fit on the device at once: each block ends with one flush of the
-   * counts, and one same-address atomic per 256 vertices would cost more than
-   * the level (kron22's 2 * 10^6-vertex frontier: 10^5 blocks). */
-  s->full_td = gpu_full_grid((const void *)dobfs_topdown_kernel, lc->block, s->bq_bytes);
-  s->full_hub = gpu_full_grid((const void *)dobfs_hub_kernel, lc->block, 0);
-  s->full_dense = gpu_full_grid((const void *)dobfs_bottomup_kernel, lc->block, 0);
+  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
+  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
+  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
   /* NEW: in-edges. A symmetric graph is its own transpose. */
   s->h_offsets = h->offsets;
+  a->sym = h->symmetric;
   if (h->symmetric) {
-    s->in_offsets = g->offsets;
-    s->in_cols = g->cols;
+    a->in_offsets = g->offsets;
+    a->in_cols = g->cols;
     s->h_in_offsets = h->offsets;
     printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
   } else if (dobfs_transpose(s, h)) {
-    dobfs_fini(s);
-    return 1;
+    int rc = fail_code();
+    bfs4k_fini(s);
+    return rc;
   }
+#if BFS4K_CDP
+  if (a->dp > 0 && !a->loop) {
+    /* room for many pending child launches; a refused one goes to the hub list */
+    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 32768);
+    if (e != cudaSuccess) (void)cudaGetLastError();
+  }
+#endif
   *state = s;
   return 0;
 }
 
-/* NEW: -x when given, else one thread per item (a virtual warp per queue entry
- * for top-down) up to `full` resident blocks. */
-static int dobfs_grid(const dobfs_state_t *s, unsigned long long items, int full) {
-  int g = launch_grid(&s->lc, items);
-  return s->lc.grid > 0 || g < full ? g : full;
-}
-
-/* NEW: the level's counts, one small readback (the level's only round trip) */
-static void dobfs_read_counts(dobfs_state_t *s, unsigned long long *c) {
-  CUDA_CHECK(cudaMemcpyAsync(s->h_counts, s->d_counts, NC * sizeof(unsigned long long),
-                             cudaMemcpyDeviceToHost, 0));
-  CUDA_CHECK(cudaStreamSynchronize(0));
-  memcpy(c, s->h_counts, NC * sizeof(unsigned long long));
-}
-
-/* NEW: the direction of level `level` (host; O(1)). */
-static dir_t dobfs_choose(const dobfs_state_t *s, dir_t prev, int level, double nf, double mf,
-                          double prev_nf, double r, double mu) {
-  double n = (double)s->g.n, m = (double)s->g.m;
-  switch (s->rule) {
-  case RULE_TOPDOWN: return DIR_TOPDOWN;
-  case RULE_BOTTOMUP: return DIR_BOTTOMUP;
-  case RULE_SLIDES: /* |R| < |Q| * E/V, scaled by slides_pct / 100 */
-    return r * 100.0 < s->slides_pct * nf * (m / n) ? DIR_BOTTOMUP : DIR_TOPDOWN;
-  case RULE_BEAMER:
-    if (prev == DIR_TOPDOWN || level == 0) /* m_f > m_u / alpha */
-      return mf * s->alpha > mu ? DIR_BOTTOMUP : DIR_TOPDOWN;
-    /* stay bottom-up while the frontier grows or is large (n_f > n / beta) */
-    return (nf >= prev_nf || nf * s->beta > n) ? DIR_BOTTOMUP : DIR_TOPDOWN;
-  }
-  return DIR_TOPDOWN;
-}
-
-static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
-  dobfs_state_t *s = (dobfs_state_t *)state;
-  const dgraph_t *g = &s->g;
-  int tracing = st->trace != NULL;
-  if (tracing) {
-    if (!s->d_mark) {
-      s->d_mark = (int *)gpu_alloc((size_t)g->n * sizeof(int), "duplicate marks (-a)");
-      s->d_dups =
-          (unsigned long long *)gpu_alloc(sizeof(unsigned long long), "duplicate count (-a)");
+static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+  bfs4k_state_t *s = (bfs4k_state_t *)state;
+  bfs4k_args_t a = s->a;
+  a.dist = d_dist;
+  a.trace = st->trace != NULL;
+  if (a.trace) {
+    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
+    if (!s->a.mark) {
+      s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
+      s->a.lv = (bfs4k_lv_t *)gpu_alloc(LV_CAP * sizeof(bfs4k_lv_t), "level rows (-a)");
     }
-    CUDA_CHECK(cudaMemset(s->d_mark, 0xff, (size_t)g->n * sizeof(int)));
-    if (s->dirs_cap < st->trace_cap) {
-      free(s->dirs);
-      s->dirs = (char *)malloc((size_t)st->trace_cap);
-      if (!s->dirs) return fail(EXIT_INPUT, "out of host memory (-a)");
-      s->dirs_cap = st->trace_cap;
-    }
+    a.mark = s->a.mark;
+    a.lv = s->a.lv;
+    CUDA_CHECK(cudaMemset(a.mark, 0xff, (size_t)(a.n ? a.n : 1) * sizeof(int)));
   }
-  CUDA_CHECK(cudaMemcpy(s->d_queue[0], &src, sizeof src, cudaMemcpyHostToDevice));
-  /* NEW: the rule's inputs for level 0 (the source alone), from the host graph */
-  unsigned long long size = 1, pushes = 0, dups_total = 0;
-  double nf = 1, prev_nf = 0;
-  double mf = (double)(s->h_offsets[src + 1] - s->h_offsets[src]);
-  double maxout = mf;
-  double r = (double)g->n - 1;                                            /* |R| */
-  double mu = (double)g->m - (double)(s->h_in_offsets[src + 1] - s->h_in_offsets[src]); /* m_u */
-  dir_t dir = DIR_TOPDOWN;
-  int in_bitmap = 0; /* NEW: where the frontier is: 0 queue (top-down), 1 bitmap */
-  long long dups = 0;
-  int cur = 0, bcur = 0;
-  dist_t iteration = 0;
-  unsigned long long c[NC];
+  /* NEW: the rule's state before level 0 (the source alone), from the host graph */
+  a.rs0.dir = DIR_TOPDOWN;
+  a.rs0.nf = 1;
+  a.rs0.prev_nf = 0;
+  a.rs0.mf = (unsigned long long)(s->h_offsets[src + 1] - s->h_offsets[src]);
+  a.rs0.r = (unsigned long long)a.n - 1;
+  a.rs0.mu = (unsigned long long)(s->g.m - (s->h_in_offsets[src + 1] - s->h_in_offsets[src]));
   int block = s->lc.block;
-  int dense_grid = dobfs_grid(s, s->words * 32, s->full_dense); /* a thread per vertex, capped */
-  while (size > 0) {
-    trace_level_begin(st);
-    dir = dobfs_choose(s, dir, iteration, nf, mf, prev_nf, r, mu); /* NEW */
-    if (tracing && iteration < s->dirs_cap) s->dirs[iteration] = dir == DIR_BOTTOMUP ? 'B' : 'T';
-    CUDA_CHECK(cudaMemset(s->d_counts, 0, NC * sizeof(unsigned long long)));
-    vid_t *out_q = s->d_queue[cur ^ 1];
-    int rebuilt = 0, built_queue = 0;
-    unsigned long long next = 0;
-    if (dir == DIR_BOTTOMUP) {
-      if (!in_bitmap) { /* NEW: switch point: queue -> bitmap (timed) */
-        dobfs_to_bitmap_kernel<<<dense_grid, block>>>(iteration, g->n, s->words, d_dist,
-                                                       s->d_bm[bcur]);
+  bfs4k_ctl_t c;
+  memset(&c, 0, sizeof c);
+  if (a.loop) {
+    /* NEW: one launch for the whole traversal, no readback until the end */
+    void *args[] = {&a, &src};
+    CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
+                                           dim3(block), args, s->smem, 0));
+    LAUNCH_CHECK();
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+  } else {
+    CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
+    CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
+    int level = 0, cur = 0;
+    int bcur = 0, in_bitmap = 0; /* NEW */
+    dobfs_rule_t rs = a.rs0;     /* NEW: the same rule, on the host */
+    unsigned long long size = 1;
+    while (size > 0) {
+      if (dobfs_choose(&a, &rs, level) == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
+        if (!in_bitmap) {
+          dobfs_to_bitmap_kernel<<<s->full, block>>>(a, level, bcur);
+          LAUNCH_CHECK();
+          in_bitmap = 1;
+        }
+        dobfs_bottomup_kernel<<<s->full, block>>>(a, level, bcur);
         LAUNCH_CHECK();
-        in_bitmap = 1;
+        if (a.trace) {
+          dobfs_record_bu_kernel<<<1, 1>>>(a, level, size);
+          LAUNCH_CHECK();
+        }
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+        int z = level % 3;
+        dobfs_bu_update(&rs, c.cnt[z], c.fo[z], c.left[z], c.left_in[z]);
+        c.bu_levels++;
+        CUDA_CHECK(cudaMemcpy(&a.ctl->bu_levels, &c.bu_levels, sizeof c.bu_levels, cudaMemcpyHostToDevice));
+        size = c.cnt[z];
+        level++;
+        bcur ^= 1;
+        continue;
       }
-      dobfs_bottomup_kernel<<<dense_grid, block>>>(iteration, g->n, s->words, g->offsets,
-                                                    s->in_offsets, s->in_cols, d_dist,
-                                                    s->d_bm[bcur], s->d_bm[bcur ^ 1],
-                                                    s->d_counts);
-      LAUNCH_CHECK();
-      dobfs_read_counts(s, c);
-      next = c[C_NEXT]; /* exact: one thread per vertex */
-      bcur ^= 1;
-      r = (double)c[C_LEFT]; /* exact after a bottom-up level */
-      mu = (double)c[C_LEFT_IN];
-    } else {
-      if (in_bitmap) { /* NEW: switch point: bitmap -> queue (timed) */
-        if (size > s->cap)
-          return fail(EXIT_INPUT,
-                      "level %d has %llu vertices, more than the %llu entries of the global "
-                      "queue (-K qcap)",
-                      iteration, size, s->cap);
-        dobfs_to_queue_kernel<<<dense_grid, block>>>(s->words, s->d_bm[bcur], s->d_queue[cur],
-                                                      s->d_counts + C_NEXT, s->cap);
+      if (in_bitmap) { /* NEW: switch point: bitmap -> queue */
+        if (size > a.cap) {
+          c.status = ST_TOOBIG;
+          c.toobig = size;
+          c.level = level;
+          break;
+        }
+        dobfs_to_queue_kernel<<<s->full, block>>>(a, bcur, cur);
         LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemset(s->d_counts, 0, sizeof(unsigned long long)));
         in_bitmap = 0;
       }
-      vid_t *in_q = s->d_queue[cur];
-      int grid = dobfs_grid(s, size * s->vw, s->full_td); /* NEW: capped */
-      dobfs_topdown_kernel<<<grid, block, s->bq_bytes>>>(
-          iteration, size, in_q, g->offsets, g->cols, s->in_offsets, d_dist, out_q, s->d_counts,
-          s->cap, s->bq_cap, s->vw, s->hub, s->hub_chunk, s->d_hubq, s->cap);
+      if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
+        void *sargs[] = {&a, &level, &cur, &size, &rs};
+        CUDA_CHECK(cudaLaunchKernel(s->single_kernel, dim3(1), dim3(block), sargs, s->smem, 0));
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+        level = c.level;
+        cur = c.cur;
+        size = c.size;
+        rs = c.rs; /* NEW */
+        if (c.status) break;
+        continue;
+      }
+      int vw, ed;
+      bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
+      unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
+      unsigned long long warps = (size + B - 1) / B;
+      unsigned long long gb = (warps * 32 + block - 1) / block;
+      int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
+      bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
       LAUNCH_CHECK();
-      if (maxout > (double)s->hub) { /* NEW: only when the frontier may hold a hub */
-        /* chunks <= edges / chunk + rows; a grid that fills the device at most */
-        double bound = mf / (double)s->hub_chunk + mf / ((double)s->hub + 1) + 1;
-        double full = (double)s->full_hub;
-        int hgrid = s->lc.grid > 0 ? s->lc.grid : (int)(bound < full ? bound : full);
-        dobfs_hub_kernel<<<hgrid, block>>>(iteration, s->d_hubq, s->cap, s->hub_chunk,
-                                            g->offsets, g->cols, s->in_offsets, d_dist, out_q,
-                                            s->d_counts, s->cap);
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
+      if (nh || nb) { /* hubs whose child launch was refused, or the no-CDP build's hubs */
+        bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      }
+      unsigned long long next = c.cnt[level % 3];
+      if (next > a.cap) {
+        bfs4k_rebuild_kernel<<<s->full, block>>>(a, level, cur);
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+        next = c.rebuild;
+        c.rebuilds++;
+        CUDA_CHECK(cudaMemcpy(&a.ctl->rebuilds, &c.rebuilds, sizeof c.rebuilds, cudaMemcpyHostToDevice));
+        if (next > a.cap) {
+          c.status = ST_TOOBIG;
+          c.toobig = next;
+          c.level = level + 1;
+          break;
+        }
+      }
+      if (a.trace) {
+        bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
+        LAUNCH_CHECK();
+        bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
         LAUNCH_CHECK();
       }
-      dobfs_read_counts(s, c);
-      next = c[C_NEXT];
-      pushes += next;
-      if (next > s->cap) { /* overflow (duplicates): rebuild from dist (06) */
-        CUDA_CHECK(cudaMemset(s->d_counts, 0, sizeof(unsigned long long)));
-        dobfs_rebuild_kernel<<<launch_grid(&s->lc, g->n), block>>>(iteration + 1, g->n, d_dist,
-                                                                   out_q, s->d_counts, s->cap);
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&next, s->d_counts, sizeof next, cudaMemcpyDeviceToHost));
-        if (next > s->cap)
-          return fail(EXIT_INPUT,
-                      "level %d has %llu vertices, more than the %llu entries of the global "
-                      "queue (-K qcap)",
-                      iteration + 1, next, s->cap);
-        rebuilt = 1;
-      }
-      built_queue = 1;
+      dobfs_td_update(&rs, next, c.fo[level % 3], c.fi[level % 3]); /* NEW */
+      c.pushes += next;
+      c.mb_levels++;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->pushes, &c.pushes, sizeof c.pushes, cudaMemcpyHostToDevice));
+      CUDA_CHECK(cudaMemcpy(&a.ctl->mb_levels, &c.mb_levels, sizeof c.mb_levels, cudaMemcpyHostToDevice));
+      level++;
       cur ^= 1;
-      /* approximate during top-down levels (duplicates count twice); clamp */
-      r = r > (double)next ? r - (double)next : 0;
-      mu = mu > (double)c[C_IN] ? mu - (double)c[C_IN] : 0;
+      size = next;
     }
-    /* dups: of the top-down queue this frontier came from (0 after a bottom-up
-     * level); edges: counted by the bottom-up kernel, else the harness's census */
-    trace_level_end(st, iteration, (long long)size,
-                    dir == DIR_BOTTOMUP ? (long long)c[C_EDGES] : -1, tracing ? dups : -1);
-    long long next_dups = 0;
-    if (tracing && built_queue && next > 0 && !rebuilt) {
-      unsigned long long d = 0;
-      CUDA_CHECK(cudaMemset(s->d_dups, 0, sizeof d));
-      dobfs_dups_kernel<<<launch_grid(&s->lc, next), block>>>(iteration + 1, next,
-                                                              s->d_queue[cur], s->d_mark,
-                                                              s->d_dups);
-      LAUNCH_CHECK();
-      CUDA_CHECK(cudaMemcpy(&d, s->d_dups, sizeof d, cudaMemcpyDeviceToHost));
-      next_dups = (long long)d;
+    if (!c.status) c.level = level;
+  }
+  if (c.status == ST_TOOBIG)
+    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
+                "entries of each queue (-K qcap)", src, c.toobig, a.cap);
+  st->levels = c.level;
+  st->pushes = (long long)c.pushes;
+  st->duplicates = -1;
+  if (a.trace) {
+    int nl = c.level < LV_CAP ? c.level : LV_CAP;
+    bfs4k_lv_t *h = (bfs4k_lv_t *)malloc((size_t)(nl ? nl : 1) * sizeof *h);
+    if (!h) return fail(EXIT_INPUT, "out of host memory for the level trace");
+    if (nl) CUDA_CHECK(cudaMemcpy(h, a.lv, (size_t)nl * sizeof *h, cudaMemcpyDeviceToHost));
+    long long dups = 0, edges = 0;
+    for (int l = 0; l < nl; l++) {
+      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
+      dups += (long long)h[l].dups;
+      edges += (long long)h[l].edges;
+      /* greppable per-level lines for the lesson's trace figure */
+      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
+             h[l].mode == MODE_SINGLE ? "single" : "multi", h[l].frontier, h[l].dups, h[l].edges,
+             h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
     }
-    dups = next_dups;
-    dups_total += (unsigned long long)next_dups;
-    prev_nf = nf;
-    nf = (double)next;
-    mf = (double)c[C_OUT];
-    maxout = (double)c[C_MAXOUT];
-    size = next;
-    iteration++;
+    for (int l = 0; l < nl; l++) /* NEW: the direction of every level */
+      printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
+    st->duplicates = dups;
+    st->edges_inspected = edges;
+    free(h);
   }
-  st->levels = iteration;
-  st->pushes = (long long)pushes;
-  st->duplicates = tracing ? (long long)dups_total : -1;
-  if (tracing) { /* NEW: the direction of every level, after the work */
-    for (int l = 0; l < iteration && l < s->dirs_cap; l++)
-      printf("Direction: level %d %s\n", l, s->dirs[l] == 'B' ? "bottom-up" : "top-down");
-  }
+  if (getenv("BFS4K_VERBOSE"))
+    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up; "
+            "%llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c.level,
+            c.sb_levels, c.mb_levels, c.bu_levels, c.children, c.child_fail, c.rebuilds,
+            a.loop ? s->grid_loop : s->full, block);
   return 0;
 }
 
-static void dobfs_fini(void *state) {
-  dobfs_state_t *s = (dobfs_state_t *)state;
-  gpu_free(s->d_queue[0]);
-  gpu_free(s->d_queue[1]);
-  gpu_free(s->d_hubq);
-  gpu_free(s->d_counts);
-  gpu_free(s->d_bm[0]);
-  gpu_free(s->d_bm[1]);
+static void bfs4k_fini(void *state) {
+  bfs4k_state_t *s = (bfs4k_state_t *)state;
+  gpu_free(s->a.q[0]);
+  gpu_free(s->a.q[1]);
+  gpu_free(s->a.hubq);
+  gpu_free(s->a.ctl);
+  gpu_free(s->a.mark);
+  gpu_free(s->a.lv);
+  gpu_free(s->a.bm[0]); /* NEW */
+  gpu_free(s->a.bm[1]);
   gpu_free(s->d_in_offsets_own);
   gpu_free(s->d_in_cols_own);
-  gpu_free(s->d_mark);
-  gpu_free(s->d_dups);
-  if (s->h_counts) CUDA_CHECK(cudaFreeHost(s->h_counts));
   free(s->h_in_offsets_own);
-  free(s->dirs);
   free(s);
 }
 
-/* NEW: the variant is the rule; topdown and bottomup are the ablation. Beamer's
- * rule is the default: the slides' rule uses the average degree, and on a
- * Kronecker graph the early frontiers hold the hubs (README, results). */
-static const char *const dobfs_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
+/* NEW: the variant is the rule; topdown (step 08) and bottomup are the
+ * ablation. Beamer's rule is the default: the slides' rule uses the average
+ * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
+static const char *const bfs4k_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
-static const knob_def_t dobfs_knobs[] = {
-    {"vw", 16, "threads per virtual warp of the top-down step: 1, 2, 4, 8, 16 or 32"},
-    {"bq", 4096, "block queue entries in shared memory (0: every push is a global atomic)"},
-    {"qcap", 0,
-     "entries of each global queue (0: n; a smaller cap fails on a level with more vertices)"},
-    {"slides_pct", 100,
-     "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
+static const knob_def_t bfs4k_knobs[] = {
+    {"loop", 1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level)"},
+    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
+    {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
+    {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
+    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
+    {"assign", 2, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps"},
+    {"k4", 1, "edge-discover rule (paper K4)"},
+    {"dp", 1024, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2) or the grid-wide hub pass; 0 off"},
+    {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    {"stage", 4096, "shared-memory staging entries: block queue (multi-block), two frontier queues (single-block); 0 off"},
+    {"hash", 0, "duplicate-detection hash table entries per block (64-bit, shared memory, e.g. 2048); 0 off (faster on the H100)"},
+    {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
+    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
-    {"beta", 18,
-     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
-    {"hub", 1024,
-     "top-down rows longer than this are cut into chunks of 4*block edges, a block each "
-     "(0: every row)"},
+    {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+    {"slides_pct", 100, "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {
-    "Direction-optimizing BFS (top-down / bottom-up)", PROBLEM_BFS, dobfs_knobs, dobfs_variants,
-    dobfs_init, dobfs_run, dobfs_fini, dobfs_check_knobs};
+STEP_EXPORT const step_t STEP = {"Direction-optimizing BFS (top-down / bottom-up) on BFS-4K's device loop",
+                                 PROBLEM_BFS, bfs4k_knobs, bfs4k_variants, bfs4k_init, bfs4k_run,
+                                 bfs4k_fini, bfs4k_check_knobs};
