@@ -83,17 +83,18 @@
 
 enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
 enum { ST_OK = 0, ST_TOOBIG = 1 };
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1 } dir_t;                           /* NEW */
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2 } dir_t;            /* NEW */
 typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;  /* NEW */
 
-/* NEW: what the rule knows before a level. Every thread of the loop holds a
+/* NEW: what the rule knows before level L. Every thread of the loop holds a
  * copy and updates it from the same counters: all copies stay equal. */
 typedef struct {
-  int dir;                      /* the direction of the level before            */
-  unsigned long long nf, prev_nf; /* frontier vertices of this level and the one before */
-  unsigned long long mf;        /* out-edges of this level's frontier (m_f)      */
-  unsigned long long r;         /* vertices not yet visited (|R|)                */
-  unsigned long long mu;        /* in-edges of the unvisited vertices (m_u)      */
+  int dir;                      /* the direction of level L - 1                        */
+  int known;                    /* mf and fi are known (else only bounds)              */
+  unsigned long long nf, prev_nf; /* frontier entries of level L and of L - 1          */
+  unsigned long long r;         /* vertices not yet visited (|R|)                      */
+  unsigned long long w;         /* in-edges of the unvisited and the frontier: m_u(L - 1) */
+  unsigned long long mf, fi;    /* out- and in-edges of the frontier: m_u = w - fi     */
 } dobfs_rule_t;
 #define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
 
@@ -104,8 +105,10 @@ typedef struct {
   unsigned long long bigs[3];   /* ... of more than HUB_GRID edges (second half)       */
   unsigned long long edges[3];  /* out-edges of level L's entries (-a)                 */
   unsigned long long dups[3];   /* repeated entries of the queue level L built (-a)    */
-  unsigned long long fo[3], fi[3]; /* NEW: out- and in-degrees of the vertices level L found */
-  unsigned long long left[3], left_in[3]; /* NEW: bottom-up level L: vertices still unvisited, their in-edges */
+  unsigned long long fi[3];     /* NEW: top-down: in-edges of level L's entries (directed graphs) */
+  unsigned long long fo[3], fin[3]; /* NEW: bottom-up: out- and in-edges of the vertices found */
+  unsigned long long left[3], left_in[3]; /* NEW: bottom-up: vertices still unvisited, their in-edges */
+  unsigned long long so[3], si[3]; /* NEW: scout: out- and in-edges of level L's entries */
   unsigned long long tq;        /* NEW: entries of the queue built from a bitmap      */
   dobfs_rule_t rs;              /* NEW: the rule's state, handed over by single-block levels */
   int bu_levels;                /* NEW */
@@ -133,6 +136,7 @@ typedef struct {
   dobfs_rule_t rs0;             /* NEW: the rule's state before level 0        */
   double alpha, beta, slides_pct, avg_deg; /* NEW: the rules' knobs, m / n      */
   int rule, count, sym;         /* NEW: variant; count degrees (beamer); symmetric */
+  unsigned long long maxout, maxin; /* NEW: largest out- and in-degree: beamer's bound */
   dist_t *dist;
   vid_t *q[2];
   vid_t *hubq;
@@ -159,7 +163,6 @@ typedef struct {
   unsigned long long *hcnt;     /* NEW: entries of the hub list (shared in SB) */
   unsigned long long *bcnt;     /* NEW: big hubs (MB; NULL: all in the hub list) */
   int sb;
-  unsigned long long *fo, *fi;  /* NEW: where the found vertices' degrees add up (count) */
 } bfs4k_sink_t;
 
 static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned long long *p) {
@@ -257,30 +260,6 @@ static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
   }
 }
 
-/* NEW: the beamer rule's counts of a top-down level: the out- and in-degree
- * of every vertex the warp found (m_f of the next level, and what leaves m_u),
- * summed over the warp, one atomic per warp (shared or global memory). */
-static __device__ void dobfs_count(const bfs4k_args_t *a, const bfs4k_sink_t *sk, unsigned fm,
-                                   const vid_t vs[LQ]) {
-  unsigned long long o = 0, i = 0;
-#pragma unroll
-  for (int s = 0; s < LQ; s++) {
-    if (!(fm >> s & 1)) continue;
-    o += a->offsets[vs[s] + 1] - a->offsets[vs[s]];
-    if (!a->sym) i += a->in_offsets[vs[s] + 1] - a->in_offsets[vs[s]];
-  }
-  if (a->sym) i = o; /* the CSR is its own transpose */
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) {
-    o += __shfl_xor_sync(FULL_MASK, o, d);
-    i += __shfl_xor_sync(FULL_MASK, i, d);
-  }
-  if ((threadIdx.x & 31) == 0 && o + i) {
-    atomicAdd(sk->fo, o);
-    atomicAdd(sk->fi, i);
-  }
-}
-
 static __device__ __forceinline__ unsigned bfs4k_hashf(vid_t v) {
   v ^= v >> 16;
   v *= 0x45d9f3bu;
@@ -319,7 +298,6 @@ static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk
     if (f) fm |= 1u << s;
   }
   bfs4k_push(a, sk, fm, v);
-  if (a->count && sk->fo) dobfs_count(a, sk, fm, v);
 }
 
 /* One row (hub) split over `nwarps` warps: 32 * LQ edges a warp and round. */
@@ -345,7 +323,7 @@ static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
 /* NEW (5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
 static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next, eid_t beg,
                                           unsigned long long deg, vid_t *out, int lvl3) {
-  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0, &a.ctl->fo[lvl3], &a.ctl->fi[lvl3]};
+  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0};
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   bfs4k_row(&a, &sk, NULL, next, beg, deg, warp, nwarps);
@@ -391,7 +369,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
                                     unsigned long long in_scap, const vid_t *in_g,
                                     unsigned long long size, int level, int vw, int ed, int cdp,
                                     unsigned long long warp, unsigned long long nwarps,
-                                    unsigned long long *edges) {
+                                    unsigned long long *edges, unsigned long long *ein) {
   unsigned lane = threadIdx.x & 31;
   dist_t next = level + 1;
   unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
@@ -407,6 +385,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
       beg = a->offsets[u];
       deg = a->offsets[u + 1] - beg;
       if (edges) *edges += deg;
+      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW: directed graphs (beamer) */
       if (a->dp > 0 && deg > (unsigned long long)a->dp && bfs4k_hub(a, sk, level, u, beg, deg, cdp))
         deg = 0;
     }
@@ -459,6 +438,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
         ub = a->offsets[uu];
         ud = a->offsets[uu + 1] - ub;
         if (edges && li == 0) *edges += ud;
+        if (ein && li == 0) *ein += a->in_offsets[uu + 1] - a->in_offsets[uu]; /* NEW */
         if (li == 0 && a->dp > 0 && ud > (unsigned long long)a->dp)
           taken = bfs4k_hub(a, sk, level, uu, ub, ud, cdp);
       }
@@ -503,14 +483,23 @@ static __device__ void bfs4k_flush(const bfs4k_args_t *a, const bfs4k_sink_t *sk
   __syncthreads();
 }
 
-/* NEW: a block's rule counts (in shared memory, complete after bfs4k_flush's
- * barriers) into level L's global counters: thread 0, one atomic each. */
-static __device__ void dobfs_flush_counts(const bfs4k_args_t *a, int level, unsigned long long fo,
-                                          unsigned long long fi) {
-  if (a->count && threadIdx.x == 0 && fo + fi) {
-    atomicAdd(&a->ctl->fo[level % 3], fo);
-    atomicAdd(&a->ctl->fi[level % 3], fi);
+/* NEW: block sums of NS per-thread counts into dst[k] (warp shuffles, shared
+ * atomics, then one global atomic per block and count). Every thread of the
+ * block calls it; a NULL dst[k] is skipped. */
+#define NS 6
+static __device__ void dobfs_block_sum(unsigned long long v[NS], unsigned long long *const dst[NS]) {
+  __shared__ unsigned long long s_sum[NS];
+  if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < NS; k++) {
+#pragma unroll
+    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(FULL_MASK, v[k], d);
+    if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
   }
+  __syncthreads();
+  if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
+    atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
 }
 
 /* Block sums of a per-thread count into *dst (one global atomic per block). */
@@ -568,7 +557,9 @@ static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned l
 #define DMUL(x, y) ((double)(x) * (double)(y))
 #endif
 
-/* NEW: the direction of level `level`, from what the rule knows before it. */
+/* NEW: the direction of level `level`, from what the rule knows before it;
+ * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
+ * decide without them (the caller sums them, dobfs_scouted, and asks again). */
 static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_rule_t *rs, int level) {
   switch (a->rule) {
   case RULE_TOPDOWN: return DIR_TOPDOWN;
@@ -577,36 +568,54 @@ static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_r
     return DMUL(100.0, (double)rs->r) < DMUL(DMUL(a->slides_pct, (double)rs->nf), a->avg_deg)
                ? DIR_BOTTOMUP : DIR_TOPDOWN;
   default: /* RULE_BEAMER */
-    if (rs->dir == DIR_TOPDOWN || level == 0) /* m_f > m_u / alpha */
-      return DMUL((double)rs->mf, a->alpha) > (double)rs->mu ? DIR_BOTTOMUP : DIR_TOPDOWN;
-    /* stay bottom-up while the frontier grows or is large (n_f > n / beta) */
-    return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->n) ? DIR_BOTTOMUP
-                                                                                  : DIR_TOPDOWN;
+    if (rs->dir == DIR_BOTTOMUP && level > 0) /* stay while the frontier grows or is large (n_f > n / beta) */
+      return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->n) ? DIR_BOTTOMUP
+                                                                                    : DIR_TOPDOWN;
+    if (!rs->known) { /* m_f <= n_f * max out-degree, m_u >= w - n_f * max in-degree */
+      double nf = (double)rs->nf, w = (double)rs->w;
+      double mu_lo = w - DMUL(nf, (double)a->maxin);
+      if (DMUL(DMUL(nf, (double)a->maxout), a->alpha) <= mu_lo) return DIR_TOPDOWN;
+      return DIR_SCOUT;
+    }
+    unsigned long long mu = rs->w > rs->fi ? rs->w - rs->fi : 0; /* m_u, in-edges of the unvisited */
+    return DMUL((double)rs->mf, a->alpha) > (double)mu ? DIR_BOTTOMUP : DIR_TOPDOWN; /* m_f > m_u / alpha */
   }
 }
 
-/* NEW: after a top-down level that found `next` entries whose degrees add up
- * to fo (out) and fi (in): approximate (duplicates count twice; clamped). */
+/* NEW: the scout's sums: m_f and the frontier's in-edges, exact (with duplicates) */
+static __host__ __device__ void dobfs_scouted(const bfs4k_args_t *a, dobfs_rule_t *rs,
+                                              unsigned long long so, unsigned long long si) {
+  rs->known = 1;
+  rs->mf = so;
+  rs->fi = a->sym ? so : si;
+}
+
+/* NEW: after a top-down level L that found `next` entries, whose own frontier
+ * had `fi` in-edges (summed by the expansion, duplicates twice): w becomes
+ * m_u(L) = w - fi; the new frontier's degrees are not known yet. */
 static __host__ __device__ void dobfs_td_update(dobfs_rule_t *rs, unsigned long long next,
-                                                unsigned long long fo, unsigned long long fi) {
+                                                unsigned long long fi) {
   rs->dir = DIR_TOPDOWN;
+  rs->known = 0;
   rs->prev_nf = rs->nf;
   rs->nf = next;
-  rs->mf = fo;
+  rs->w = rs->w > fi ? rs->w - fi : 0;
   rs->r = rs->r > next ? rs->r - next : 0;
-  rs->mu = rs->mu > fi ? rs->mu - fi : 0;
 }
 
 /* NEW: after a bottom-up level: exact (every vertex counted by its thread). */
 static __host__ __device__ void dobfs_bu_update(dobfs_rule_t *rs, unsigned long long found,
-                                                unsigned long long fo, unsigned long long left,
+                                                unsigned long long fo, unsigned long long fi,
+                                                unsigned long long left,
                                                 unsigned long long left_in) {
   rs->dir = DIR_BOTTOMUP;
+  rs->known = 1;
   rs->prev_nf = rs->nf;
   rs->nf = found;
   rs->mf = fo;
+  rs->fi = fi;
+  rs->w = left_in + fi; /* in-edges of the unvisited and of the new frontier */
   rs->r = left;
-  rs->mu = left_in;
 }
 
 /* Zero level L + 1's counters (block 0, thread 0, while level L runs). */
@@ -617,10 +626,13 @@ static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
   a->ctl->bigs[z] = 0;
   a->ctl->edges[z] = 0;
   a->ctl->dups[z] = 0;
-  a->ctl->fo[z] = 0; /* NEW */
-  a->ctl->fi[z] = 0;
+  a->ctl->fi[z] = 0; /* NEW */
+  a->ctl->fo[z] = 0;
+  a->ctl->fin[z] = 0;
   a->ctl->left[z] = 0;
   a->ctl->left_in[z] = 0;
+  a->ctl->so[z] = 0;
+  a->ctl->si[z] = 0;
   a->ctl->rebuild = 0;
 }
 
@@ -641,7 +653,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
    * nobody uses it before level L + 1's barrier. */
-  __shared__ unsigned long long s_cnt[3], s_nh[3], s_fo[3], s_fi[3];
+  __shared__ unsigned long long s_cnt[3], s_nh[3], s_fo[3], s_fi[3], s_so, s_si;
   int sc = 0, levels = 0, li = 0;
   unsigned long long pushes = 0;
   unsigned t = threadIdx.x, bd = blockDim.x;
@@ -657,11 +669,22 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   for (;;) {
     int vw, ed;
     bfs4k_shape(a, size, bd, &vw, &ed);
-    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li], NULL, 1,
-                       &s_fo[li], &s_fi[li]};
-    unsigned long long edges = 0;
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li], NULL, 1};
+    unsigned long long edges = 0, ein = 0;
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
-                 a->trace ? &edges : NULL);
+                 a->trace || a->count ? &edges : NULL, a->count && !a->sym ? &ein : NULL);
+    if (a->count) { /* NEW: the frontier's out- and in-edges, one shared atomic per warp */
+      unsigned long long o = edges, i = ein;
+#pragma unroll
+      for (int d = 16; d >= 1; d >>= 1) {
+        o += __shfl_xor_sync(FULL_MASK, o, d);
+        i += __shfl_xor_sync(FULL_MASK, i, d);
+      }
+      if ((t & 31) == 0 && o + i) {
+        atomicAdd(&s_fo[li], o);
+        atomicAdd(&s_fi[li], i);
+      }
+    }
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
     if (t == 0) {
@@ -714,7 +737,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       __syncthreads();
       if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN);
     }
-    dobfs_td_update(&rs, next, s_fo[li], s_fi[li]); /* NEW */
+    dobfs_td_update(&rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW */
     pushes += next;
     levels++;
     level++;
@@ -723,7 +746,26 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     cur ^= 1;
     size = next;
     if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
-    if (dobfs_choose(a, &rs, level) == DIR_BOTTOMUP) break; /* NEW: the next level is the grid's */
+    int d = dobfs_choose(a, &rs, level); /* NEW: the next level's direction */
+    if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
+      if (t == 0) {
+        s_so = 0;
+        s_si = 0;
+      }
+      __syncthreads();
+      unsigned long long o = 0, i = 0;
+      for (unsigned long long k = t; k < size; k += bd) {
+        vid_t v = k < scap ? sq[sc][k] : __ldcg(&a->q[cur][k]);
+        o += a->offsets[v + 1] - a->offsets[v];
+        if (!a->sym) i += a->in_offsets[v + 1] - a->in_offsets[v];
+      }
+      if (o) atomicAdd(&s_so, o);
+      if (i) atomicAdd(&s_si, i);
+      __syncthreads();
+      dobfs_scouted(a, &rs, s_so, s_si);
+      d = dobfs_choose(a, &rs, level);
+    }
+    if (d == DIR_BOTTOMUP) break; /* the next level is the grid's */
   }
   /* hand over to the multi-block levels: the shared part of the frontier out */
   nin = size < scap ? size : scap;
@@ -735,10 +777,13 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       a->ctl->bigs[z] = 0;
       a->ctl->edges[z] = 0;
       a->ctl->dups[z] = 0;
-      a->ctl->fo[z] = 0;
       a->ctl->fi[z] = 0;
+      a->ctl->fo[z] = 0;
+      a->ctl->fin[z] = 0;
       a->ctl->left[z] = 0;
       a->ctl->left_in[z] = 0;
+      a->ctl->so[z] = 0;
+      a->ctl->si[z] = 0;
     }
     a->ctl->rebuild = 0;
     a->ctl->rs = rs; /* NEW */
@@ -757,12 +802,8 @@ static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
                                    unsigned long long size, int cdp, int *vw_out, int *ed_out) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt, s_fo, s_fi;
-  if (threadIdx.x == 0) {
-    s_cnt = 0;
-    s_fo = 0; /* NEW: the rule's counts, one global atomic per block */
-    s_fi = 0;
-  }
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
   if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, level);
   __syncthreads();
   int vw, ed;
@@ -771,15 +812,18 @@ static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
   *ed_out = ed;
   bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
                      a->q[cur ^ 1], &a->ctl->cnt[level % 3], &a->ctl->hubs[level % 3],
-                     &a->ctl->bigs[level % 3], 0, &s_fo, &s_fi};
-  unsigned long long edges = 0;
+                     &a->ctl->bigs[level % 3], 0};
+  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0}; /* NEW: the frontier's out- and in-edges */
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps,
-               a->trace ? &edges : NULL);
+               a->trace || a->count ? &c[0] : NULL, a->count && !a->sym ? &c[1] : NULL);
   bfs4k_flush(a, &sk);
-  dobfs_flush_counts(a, level, s_fo, s_fi);
-  if (a->trace) bfs4k_block_add(edges, &a->ctl->edges[level % 3]);
+  if (a->trace || a->count) {
+    int z = level % 3;
+    unsigned long long *const dst[NS] = {&a->ctl->edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
+    dobfs_block_sum(c, dst);
+  }
 }
 
 /* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
@@ -788,15 +832,11 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
                                       unsigned long long nh, unsigned long long nb) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt, s_fo, s_fi;
-  if (threadIdx.x == 0) {
-    s_cnt = 0;
-    s_fo = 0;
-    s_fi = 0;
-  }
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
   __syncthreads();
   bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
-                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], NULL, NULL, 0, &s_fo, &s_fi};
+                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], NULL, NULL, 0};
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   unsigned long long half = a->cap / 2;
@@ -813,34 +853,19 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
     bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, warp, nwarps);
   }
   bfs4k_flush(a, &sk);
-  dobfs_flush_counts(a, level, s_fo, s_fi);
-}
-
-/* NEW: block sums of NS per-thread counts into dst[k] (warp shuffles, shared
- * atomics, then one global atomic per block and count). Every thread of the
- * block calls it; a NULL dst[k] is skipped. */
-#define NS 5
-static __device__ void dobfs_block_sum(unsigned long long v[NS], unsigned long long *const dst[NS]) {
-  __shared__ unsigned long long s_sum[NS];
-  if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < NS; k++) {
-#pragma unroll
-    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(FULL_MASK, v[k], d);
-    if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
-  }
-  __syncthreads();
-  if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
-    atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
 }
 
 /* NEW: the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
- * the whole grid. Lane l of the warp that owns word w is vertex u = 32 w + l.
- * An unvisited u reads its in-neighbours until one is in the frontier bitmap;
- * then u joins level L + 1. No atomics on dist, no queue: the next frontier is
- * a bitmap written one word per warp. dist and the bitmap are read through L2
- * (__ldcg): other SMs wrote them since the last grid.sync(). */
+ * the whole grid. Lane l of a warp owns vertex u = 32 w + l of BU_K words w at
+ * once. An unvisited u reads its in-neighbours until one is in the frontier
+ * bitmap; then u joins level L + 1. No atomics on dist, no queue: the next
+ * frontier is a bitmap written one word per warp. dist and the bitmap are read
+ * through L2 (__ldcg): other SMs wrote them since the last grid.sync().
+ * Why BU_K words a lane: the loop kernel has room for 512 threads an SM (its
+ * registers), a quarter of a kernel of its own; each search is a chain of
+ * dependent reads (dist, in_offsets, in_cols, bitmap), so a lane follows
+ * BU_K chains side by side to keep as many reads in flight. */
+#define BU_K 4
 static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const unsigned *front,
                                       unsigned *next) {
   if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -850,35 +875,74 @@ static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const un
   unsigned lane = threadIdx.x & 31;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  unsigned long long c[NS] = {0, 0, 0, 0, 0}; /* found, their out-edges, left, left's in-edges, edges read */
-  for (unsigned long long w = warp; w < a->words; w += nwarps) {
-    unsigned long long u = w * 32 + lane;
-    int found = 0;
-    if (u < a->n && __ldcg(&a->dist[u]) == DIST_INF) {
-      eid_t beg = a->in_offsets[u], end = a->in_offsets[u + 1];
-      for (eid_t e = beg; e < end; e++) {
-        vid_t v = __ldg(&a->in_cols[e]);
-        c[4]++;
-        if (__ldcg(&front[v >> 5]) >> (v & 31) & 1) { /* a parent: stop here */
-          found = 1;
-          break;
-        }
+  /* found, their out-edges, their in-edges, left, left's in-edges, in-edges read */
+  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
+  for (unsigned long long w0 = warp * BU_K; w0 < a->words; w0 += nwarps * BU_K) {
+    eid_t e[BU_K], end[BU_K];
+    int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none */
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) {
+      unsigned long long u = (w0 + k) * 32 + lane;
+      st[k] = u < a->n && __ldcg(&a->dist[u]) == DIST_INF;
+    }
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) {
+      unsigned long long u = (w0 + k) * 32 + lane;
+      e[k] = st[k] ? a->in_offsets[u] : 0;
+      end[k] = st[k] ? a->in_offsets[u + 1] : 0;
+      if (st[k] && e[k] == end[k]) st[k] = 3; /* no in-edges: no parent */
+    }
+    for (int open = 1; open;) { /* one in-edge of every open search per round */
+      vid_t v[BU_K];
+#pragma unroll
+      for (int k = 0; k < BU_K; k++) v[k] = st[k] == 1 ? __ldg(&a->in_cols[e[k]]) : 0;
+      open = 0;
+#pragma unroll
+      for (int k = 0; k < BU_K; k++) {
+        if (st[k] != 1) continue;
+        c[5]++;
+        if (__ldcg(&front[v[k] >> 5]) >> (v[k] & 31) & 1) st[k] = 2; /* a parent: stop here */
+        else if (++e[k] == end[k]) st[k] = 3;
+        open |= st[k] == 1;
       }
-      if (found) {
+    }
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) {
+      unsigned long long u = (w0 + k) * 32 + lane;
+      if (st[k] == 2) {
         a->dist[u] = level + 1; /* u's own thread: no race */
         c[0]++;
         c[1] += a->offsets[u + 1] - a->offsets[u];
-      } else {
-        c[2]++;
-        c[3] += end - beg;
+        c[2] += end[k] - a->in_offsets[u];
+      } else if (st[k] == 3) {
+        c[3]++;
+        c[4] += end[k] - a->in_offsets[u];
       }
+      unsigned ball = __ballot_sync(FULL_MASK, st[k] == 2);
+      if (lane == 0 && w0 + k < a->words) next[w0 + k] = ball; /* the whole word: no clearing */
     }
-    unsigned ball = __ballot_sync(FULL_MASK, found);
-    if (lane == 0) next[w] = ball; /* the whole word: no clearing, no atomics */
   }
   int z = level % 3;
-  unsigned long long *const dst[NS] = {&a->ctl->cnt[z], &a->ctl->fo[z], &a->ctl->left[z],
-                                       &a->ctl->left_in[z], a->trace ? &a->ctl->edges[z] : NULL};
+  unsigned long long *const dst[NS] = {&a->ctl->cnt[z], &a->ctl->fo[z], &a->ctl->fin[z],
+                                       &a->ctl->left[z], &a->ctl->left_in[z],
+                                       a->trace ? &a->ctl->edges[z] : NULL};
+  dobfs_block_sum(c, dst);
+}
+
+/* NEW: the scout (beamer, when its bound cannot decide): the out- and in-edges
+ * of level L's queue entries, on the whole grid. */
+static __device__ void dobfs_scout(const bfs4k_args_t *a, int level, const vid_t *q,
+                                   unsigned long long size) {
+  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
+       i += stride) {
+    vid_t v = __ldcg(&q[i]);
+    c[0] += a->offsets[v + 1] - a->offsets[v];
+    if (!a->sym) c[1] += a->in_offsets[v + 1] - a->in_offsets[v];
+  }
+  int z = level % 3;
+  unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], NULL, NULL, NULL, NULL};
   dobfs_block_sum(c, dst);
 }
 
@@ -932,7 +996,14 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
   dobfs_rule_t rs = a.rs0;                    /* NEW */
   unsigned long long size = 1, pushes = 0;
   for (;;) {
-    if (dobfs_choose(&a, &rs, level) == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
+    int dir = dobfs_choose(&a, &rs, level); /* NEW: every thread, the same answer */
+    if (dir == DIR_SCOUT) { /* beamer's bound could not decide: sum the frontier's degrees */
+      dobfs_scout(&a, level, a.q[cur], size);
+      grid.sync();
+      dobfs_scouted(&a, &rs, ld_volatile(&a.ctl->so[level % 3]), ld_volatile(&a.ctl->si[level % 3]));
+      dir = dobfs_choose(&a, &rs, level);
+    }
+    if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
       if (!in_bitmap) { /* switch point: queue -> bitmap */
         dobfs_to_bitmap(&a, level, a.bm[bcur]);
         in_bitmap = 1;
@@ -942,8 +1013,8 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync();
       int z = level % 3;
       unsigned long long found = ld_volatile(&a.ctl->cnt[z]);
-      dobfs_bu_update(&rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->left[z]),
-                      ld_volatile(&a.ctl->left_in[z]));
+      dobfs_bu_update(&rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
+                      ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
       if (a.trace && b0) bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP);
       bu_levels++;
       level++;
@@ -972,11 +1043,13 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       size = ld_volatile(&a.ctl->size);
       const volatile dobfs_rule_t *vr = &((volatile bfs4k_ctl_t *)a.ctl)->rs; /* NEW */
       rs.dir = vr->dir;
+      rs.known = vr->known;
       rs.nf = vr->nf;
       rs.prev_nf = vr->prev_nf;
-      rs.mf = vr->mf;
       rs.r = vr->r;
-      rs.mu = vr->mu;
+      rs.w = vr->w;
+      rs.mf = vr->mf;
+      rs.fi = vr->fi;
       if (size == 0) break;
       continue;
     }
@@ -986,6 +1059,10 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
     unsigned long long nb = ld_volatile(&a.ctl->bigs[level % 3]);
     unsigned long long next = ld_volatile(&a.ctl->cnt[level % 3]);
+    /* NEW: the frontier's in-edges (out-edges when symmetric), read with the
+     * others: one L2 round trip a level, not two */
+    unsigned long long fi = 0;
+    if (a.count) fi = ld_volatile(a.sym ? &a.ctl->edges[level % 3] : &a.ctl->fi[level % 3]);
     if (nh || nb) {
       bfs4k_hub_pass(&a, level, cur, nh, nb);
       grid.sync();
@@ -1010,8 +1087,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync();
       if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN);
     }
-    dobfs_td_update(&rs, next, ld_volatile(&a.ctl->fo[level % 3]), /* NEW */
-                    ld_volatile(&a.ctl->fi[level % 3]));
+    dobfs_td_update(&rs, next, fi); /* NEW */
     pushes += next;
     mb_levels++;
     level++;
@@ -1055,6 +1131,11 @@ static __global__ void __launch_bounds__(512) bfs4k_single512_kernel(const __gri
 /* NEW: the bottom-up level and the two conversions as kernels of their own */
 static __global__ void dobfs_bottomup_kernel(const __grid_constant__ bfs4k_args_t a, int level, int bcur) {
   dobfs_bottomup(&a, level, a.bm[bcur], a.bm[bcur ^ 1]);
+}
+
+static __global__ void dobfs_scout_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                                          unsigned long long size) {
+  dobfs_scout(&a, level, a.q[cur], size);
 }
 
 static __global__ void dobfs_to_bitmap_kernel(const __grid_constant__ bfs4k_args_t a, int level, int bcur) {
@@ -1295,6 +1376,12 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
     bfs4k_fini(s);
     return rc;
   }
+  for (vid_t v = 0; v < h->n; v++) { /* NEW: the largest degrees, for beamer's bound */
+    unsigned long long o = s->h_offsets[v + 1] - s->h_offsets[v];
+    unsigned long long i = s->h_in_offsets[v + 1] - s->h_in_offsets[v];
+    if (o > a->maxout) a->maxout = o;
+    if (i > a->maxin) a->maxin = i;
+  }
 #if BFS4K_CDP
   if (a->dp > 0 && !a->loop) {
     /* room for many pending child launches; a refused one goes to the hub list */
@@ -1323,11 +1410,13 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   }
   /* NEW: the rule's state before level 0 (the source alone), from the host graph */
   a.rs0.dir = DIR_TOPDOWN;
+  a.rs0.known = 1;
   a.rs0.nf = 1;
   a.rs0.prev_nf = 0;
-  a.rs0.mf = (unsigned long long)(s->h_offsets[src + 1] - s->h_offsets[src]);
   a.rs0.r = (unsigned long long)a.n - 1;
-  a.rs0.mu = (unsigned long long)(s->g.m - (s->h_in_offsets[src + 1] - s->h_in_offsets[src]));
+  a.rs0.w = (unsigned long long)s->g.m; /* everything unvisited but the source */
+  a.rs0.mf = (unsigned long long)(s->h_offsets[src + 1] - s->h_offsets[src]);
+  a.rs0.fi = (unsigned long long)(s->h_in_offsets[src + 1] - s->h_in_offsets[src]);
   int block = s->lc.block;
   bfs4k_ctl_t c;
   memset(&c, 0, sizeof c);
@@ -1346,7 +1435,15 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     dobfs_rule_t rs = a.rs0;     /* NEW: the same rule, on the host */
     unsigned long long size = 1;
     while (size > 0) {
-      if (dobfs_choose(&a, &rs, level) == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
+      int dir = dobfs_choose(&a, &rs, level); /* NEW */
+      if (dir == DIR_SCOUT) {
+        dobfs_scout_kernel<<<s->full, block>>>(a, level, cur, size);
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+        dobfs_scouted(&a, &rs, c.so[level % 3], c.si[level % 3]);
+        dir = dobfs_choose(&a, &rs, level);
+      }
+      if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
         if (!in_bitmap) {
           dobfs_to_bitmap_kernel<<<s->full, block>>>(a, level, bcur);
           LAUNCH_CHECK();
@@ -1360,7 +1457,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         }
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
         int z = level % 3;
-        dobfs_bu_update(&rs, c.cnt[z], c.fo[z], c.left[z], c.left_in[z]);
+        dobfs_bu_update(&rs, c.cnt[z], c.fo[z], c.fin[z], c.left[z], c.left_in[z]);
         c.bu_levels++;
         CUDA_CHECK(cudaMemcpy(&a.ctl->bu_levels, &c.bu_levels, sizeof c.bu_levels, cudaMemcpyHostToDevice));
         size = c.cnt[z];
@@ -1427,7 +1524,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
         LAUNCH_CHECK();
       }
-      dobfs_td_update(&rs, next, c.fo[level % 3], c.fi[level % 3]); /* NEW */
+      dobfs_td_update(&rs, next, a.sym ? c.edges[level % 3] : c.fi[level % 3]); /* NEW */
       c.pushes += next;
       c.mb_levels++;
       CUDA_CHECK(cudaMemcpy(&a.ctl->pushes, &c.pushes, sizeof c.pushes, cudaMemcpyHostToDevice));
@@ -1456,7 +1553,8 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       edges += (long long)h[l].edges;
       /* greppable per-level lines for the lesson's trace figure */
       printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
-             h[l].mode == MODE_SINGLE ? "single" : "multi", h[l].frontier, h[l].dups, h[l].edges,
+             h[l].dir == DIR_BOTTOMUP ? "bottom-up" : h[l].mode == MODE_SINGLE ? "single" : "multi",
+             h[l].frontier, h[l].dups, h[l].edges,
              h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
     }
     for (int l = 0; l < nl; l++) /* NEW: the direction of every level */
