@@ -2,7 +2,8 @@
 # ablation10.sh [OUTDIR] - step 10's ablation and traces (steps/10_dobfs/README.md): every
 # variant (slides, beamer, topdown, bottomup) on kron20, kron22, uniform22, grid2000x2000,
 # soc-Slashdot0902 and luxembourg_osm, -R SOURCES -n TRIALS -v, rows into OUTDIR/ablation.csv;
-# before that, one traced run (-a) of the slides and beamer variants on TRACE_GRAPHS, whose per-level
+# plus the beamer rule without the scan floor (-K gamma=0); before that, one traced run (-a) of the
+# slides, beamer and topdown variants on TRACE_GRAPHS, whose per-level
 # rows (the harness's trace CSV) get the level's direction (the step's "Direction:" lines) as
 # a last column: OUTDIR/trace.csv. Environment: SOURCES (4), TRIALS (5), GRAPHS (labels as
 # below), TRACE_GRAPHS ("kron22 uniform22 soc-Slashdot0902"), BIN (bin/step10), GRAPH_DIR.
@@ -12,7 +13,7 @@ OUT=${1:-results/ablation10}
 BIN=${BIN:-bin/step10}
 mkdir -p "$OUT"
 for g in ${TRACE_GRAPHS:-kron22 uniform22 soc-Slashdot0902}; do
-  for v in slides beamer; do
+  for v in slides beamer topdown; do
     rm -f "$OUT/t.csv" "$OUT/t.trace.csv"
     log="$OUT/trace-$g-$v.log"
     # shellcheck disable=SC2046
@@ -30,5 +31,9 @@ for g in ${GRAPHS:-kron20 kron22 uniform22 grid2000x2000 soc-Slashdot0902 luxemb
       -o "$OUT/ablation.csv" > "$OUT/ablation-$g-$v.log" 2>&1
     echo "ablation10: $g $v exit $? $(grep -E '^(Average|Verification)' "$OUT/ablation-$g-$v.log" | tr '\n' ' ')"
   done
+  # shellcheck disable=SC2046
+  timeout 120 "$BIN" $(graph_args "$g") --name "$g" -V beamer -K gamma=0 -R "${SOURCES:-4}" -n "${TRIALS:-5}" -v \
+    -o "$OUT/ablation.csv" > "$OUT/ablation-$g-beamer-nofloor.log" 2>&1
+  echo "ablation10: $g beamer gamma=0 exit $? $(grep -E '^(Average|Verification)' "$OUT/ablation-$g-beamer-nofloor.log" | tr '\n' ' ')"
 done
 rm -f "$OUT/t.csv" "$OUT/t.trace.csv"

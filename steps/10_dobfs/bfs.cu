@@ -134,7 +134,7 @@ typedef struct {
   unsigned *bm[2];              /* NEW: frontier bitmaps, `words` words each   */
   unsigned long long words;
   dobfs_rule_t rs0;             /* NEW: the rule's state before level 0        */
-  double alpha, beta, slides_pct, avg_deg; /* NEW: the rules' knobs, m / n      */
+  double alpha, beta, gamma, slides_pct, avg_deg; /* NEW: the rules' knobs, m / n */
   int rule, count, sym;         /* NEW: variant; count degrees (beamer); symmetric */
   unsigned long long maxout, maxin; /* NEW: largest out- and in-degree: beamer's bound */
   dist_t *dist;
@@ -557,6 +557,16 @@ static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned l
 #define DMUL(x, y) ((double)(x) * (double)(y))
 #endif
 
+/* NEW (ours, not the papers'): the scan floor. A bottom-up level reads the
+ * dist word of all n vertices, however few are left; top-down reads the m_f
+ * edges of the frontier. Bottom-up only when m_f > n / gamma: a grid or a road
+ * network, whose frontiers never have that many edges, stays top-down at
+ * every level (Beamer's rule alone switches there near the end, where m_u is
+ * small, and each such level costs a whole scan). gamma = 0: no floor. */
+static __host__ __device__ int dobfs_floor(const bfs4k_args_t *a, double mf) {
+  return a->gamma == 0 || DMUL(mf, a->gamma) > (double)a->n;
+}
+
 /* NEW: the direction of level `level`, from what the rule knows before it;
  * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
  * decide without them (the caller sums them, dobfs_scouted, and asks again). */
@@ -564,21 +574,25 @@ static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_r
   switch (a->rule) {
   case RULE_TOPDOWN: return DIR_TOPDOWN;
   case RULE_BOTTOMUP: return DIR_BOTTOMUP;
-  case RULE_SLIDES: /* |R| < |Q| * E/V, scaled by slides_pct / 100 */
-    return DMUL(100.0, (double)rs->r) < DMUL(DMUL(a->slides_pct, (double)rs->nf), a->avg_deg)
-               ? DIR_BOTTOMUP : DIR_TOPDOWN;
+  case RULE_SLIDES: { /* |R| < |Q| * E/V, scaled by slides_pct / 100 */
+    double mf = DMUL((double)rs->nf, a->avg_deg);
+    return DMUL(100.0, (double)rs->r) < DMUL(a->slides_pct, mf) && dobfs_floor(a, mf) ? DIR_BOTTOMUP
+                                                                                       : DIR_TOPDOWN;
+  }
   default: /* RULE_BEAMER */
     if (rs->dir == DIR_BOTTOMUP && level > 0) /* stay while the frontier grows or is large (n_f > n / beta) */
       return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->n) ? DIR_BOTTOMUP
                                                                                     : DIR_TOPDOWN;
     if (!rs->known) { /* m_f <= n_f * max out-degree, m_u >= w - n_f * max in-degree */
       double nf = (double)rs->nf, w = (double)rs->w;
-      double mu_lo = w - DMUL(nf, (double)a->maxin);
-      if (DMUL(DMUL(nf, (double)a->maxout), a->alpha) <= mu_lo) return DIR_TOPDOWN;
+      double mf_hi = DMUL(nf, (double)a->maxout), mu_lo = w - DMUL(nf, (double)a->maxin);
+      if (DMUL(mf_hi, a->alpha) <= mu_lo || !dobfs_floor(a, mf_hi)) return DIR_TOPDOWN;
       return DIR_SCOUT;
     }
     unsigned long long mu = rs->w > rs->fi ? rs->w - rs->fi : 0; /* m_u, in-edges of the unvisited */
-    return DMUL((double)rs->mf, a->alpha) > (double)mu ? DIR_BOTTOMUP : DIR_TOPDOWN; /* m_f > m_u / alpha */
+    /* m_f > m_u / alpha, and past the scan floor */
+    return DMUL((double)rs->mf, a->alpha) > (double)mu && dobfs_floor(a, (double)rs->mf)
+               ? DIR_BOTTOMUP : DIR_TOPDOWN;
   }
 }
 
@@ -1262,8 +1276,8 @@ static int bfs4k_check_knobs(const launch_t *lc) {
   if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
     return fail(EXIT_INPUT, "hash=%ld: 0 (off) or a power of two up to 16384 entries", hash);
   if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta"}; /* NEW */
-  for (int i = 0; i < 3; i++) {
+  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW */
+  for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, rule[i]);
     if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
   }
@@ -1308,6 +1322,7 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
   a->alpha = (double)launch_knob(lc, "alpha");
   a->beta = (double)launch_knob(lc, "beta");
+  a->gamma = (double)launch_knob(lc, "gamma");
   a->slides_pct = (double)launch_knob(lc, "slides_pct");
   a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
   a->words = ((unsigned long long)g->n + 31) / 32;
@@ -1609,6 +1624,7 @@ static const knob_def_t bfs4k_knobs[] = {
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
     {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+    {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices); 0: no floor"},
     {"slides_pct", 100, "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
     {NULL, 0, NULL}};
 
