@@ -83,7 +83,11 @@
 
 enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
 enum { ST_OK = 0, ST_TOOBIG = 1 };
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2 } dir_t;            /* NEW */
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t; /* NEW */
+/* NEW: beamer stops counting after this many top-down levels in a row that the
+ * scan floor decided alone (a grid, a road network: the counting would cost
+ * ~2 us a level there); a census pass starts it again if ever needed. */
+#define DOBFS_QUIET 64
 typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;  /* NEW */
 
 /* NEW: what the rule knows before level L. Every thread of the loop holds a
@@ -91,6 +95,8 @@ typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_
 typedef struct {
   int dir;                      /* the direction of level L - 1                        */
   int known;                    /* mf and fi are known (else only bounds)              */
+  int counting;                 /* the expansions sum their degrees: w is valid        */
+  int quiet;                    /* top-down levels in a row the floor decided alone    */
   unsigned long long nf, prev_nf; /* frontier entries of level L and of L - 1          */
   unsigned long long r;         /* vertices not yet visited (|R|)                      */
   unsigned long long w;         /* in-edges of the unvisited and the frontier: m_u(L - 1) */
@@ -109,6 +115,7 @@ typedef struct {
   unsigned long long fo[3], fin[3]; /* NEW: bottom-up: out- and in-edges of the vertices found */
   unsigned long long left[3], left_in[3]; /* NEW: bottom-up: vertices still unvisited, their in-edges */
   unsigned long long so[3], si[3]; /* NEW: scout: out- and in-edges of level L's entries */
+  unsigned long long cen[3];    /* NEW: census: in-edges of the unvisited vertices     */
   unsigned long long tq;        /* NEW: entries of the queue built from a bitmap      */
   dobfs_rule_t rs;              /* NEW: the rule's state, handed over by single-block levels */
   int bu_levels;                /* NEW */
@@ -569,7 +576,8 @@ static __host__ __device__ int dobfs_floor(const bfs4k_args_t *a, double mf) {
 
 /* NEW: the direction of level `level`, from what the rule knows before it;
  * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
- * decide without them (the caller sums them, dobfs_scouted, and asks again). */
+ * decide without them (the caller sums them, dobfs_scouted, and asks again);
+ * DIR_CENSUS when it needs m_u too, which it stopped tracking (DOBFS_QUIET). */
 static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_rule_t *rs, int level) {
   switch (a->rule) {
   case RULE_TOPDOWN: return DIR_TOPDOWN;
@@ -586,7 +594,9 @@ static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_r
     if (!rs->known) { /* m_f <= n_f * max out-degree, m_u >= w - n_f * max in-degree */
       double nf = (double)rs->nf, w = (double)rs->w;
       double mf_hi = DMUL(nf, (double)a->maxout), mu_lo = w - DMUL(nf, (double)a->maxin);
-      if (DMUL(mf_hi, a->alpha) <= mu_lo || !dobfs_floor(a, mf_hi)) return DIR_TOPDOWN;
+      if (!dobfs_floor(a, mf_hi)) return DIR_TOPDOWN;
+      if (!rs->counting) return DIR_CENSUS; /* w is stale: count it afresh */
+      if (DMUL(mf_hi, a->alpha) <= mu_lo) return DIR_TOPDOWN;
       return DIR_SCOUT;
     }
     unsigned long long mu = rs->w > rs->fi ? rs->w - rs->fi : 0; /* m_u, in-edges of the unvisited */
@@ -596,34 +606,49 @@ static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_r
   }
 }
 
-/* NEW: the scout's sums: m_f and the frontier's in-edges, exact (with duplicates) */
-static __host__ __device__ void dobfs_scouted(const bfs4k_args_t *a, dobfs_rule_t *rs,
-                                              unsigned long long so, unsigned long long si) {
+/* NEW: the scout's sums: m_f and the frontier's in-edges, exact (with
+ * duplicates); a census adds the in-edges of the unvisited: w afresh. */
+static __host__ __device__ void dobfs_scouted(const bfs4k_args_t *a, dobfs_rule_t *rs, int census,
+                                              unsigned long long so, unsigned long long si,
+                                              unsigned long long cen) {
   rs->known = 1;
   rs->mf = so;
   rs->fi = a->sym ? so : si;
+  if (census) {
+    rs->w = cen + rs->fi;
+    rs->counting = 1;
+    rs->quiet = 0;
+  }
 }
 
 /* NEW: after a top-down level L that found `next` entries, whose own frontier
  * had `fi` in-edges (summed by the expansion, duplicates twice): w becomes
  * m_u(L) = w - fi; the new frontier's degrees are not known yet. */
-static __host__ __device__ void dobfs_td_update(dobfs_rule_t *rs, unsigned long long next,
-                                                unsigned long long fi) {
+static __host__ __device__ void dobfs_td_update(const bfs4k_args_t *a, dobfs_rule_t *rs,
+                                                unsigned long long next, unsigned long long fi) {
+  if (rs->counting) {
+    rs->w = rs->w > fi ? rs->w - fi : 0;
+    /* quiet: the floor alone said top-down for this level */
+    rs->quiet = dobfs_floor(a, DMUL((double)rs->nf, (double)a->maxout)) ? 0 : rs->quiet + 1;
+    if (rs->quiet >= DOBFS_QUIET) rs->counting = 0;
+  }
   rs->dir = DIR_TOPDOWN;
   rs->known = 0;
   rs->prev_nf = rs->nf;
   rs->nf = next;
-  rs->w = rs->w > fi ? rs->w - fi : 0;
   rs->r = rs->r > next ? rs->r - next : 0;
 }
 
 /* NEW: after a bottom-up level: exact (every vertex counted by its thread). */
-static __host__ __device__ void dobfs_bu_update(dobfs_rule_t *rs, unsigned long long found,
+static __host__ __device__ void dobfs_bu_update(const bfs4k_args_t *a, dobfs_rule_t *rs,
+                                                unsigned long long found,
                                                 unsigned long long fo, unsigned long long fi,
                                                 unsigned long long left,
                                                 unsigned long long left_in) {
   rs->dir = DIR_BOTTOMUP;
   rs->known = 1;
+  rs->counting = rs->counting || a->count; /* w is exact again */
+  rs->quiet = 0;
   rs->prev_nf = rs->nf;
   rs->nf = found;
   rs->mf = fo;
@@ -647,6 +672,7 @@ static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
   a->ctl->left_in[z] = 0;
   a->ctl->so[z] = 0;
   a->ctl->si[z] = 0;
+  a->ctl->cen[z] = 0;
   a->ctl->rebuild = 0;
 }
 
@@ -686,8 +712,8 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li], NULL, 1};
     unsigned long long edges = 0, ein = 0;
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
-                 a->trace || a->count ? &edges : NULL, a->count && !a->sym ? &ein : NULL);
-    if (a->count) { /* NEW: the frontier's out- and in-edges, one shared atomic per warp */
+                 a->trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
+    if (rs.counting) { /* NEW: the frontier's out- and in-edges, one shared atomic per warp */
       unsigned long long o = edges, i = ein;
 #pragma unroll
       for (int d = 16; d >= 1; d >>= 1) {
@@ -751,7 +777,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       __syncthreads();
       if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN);
     }
-    dobfs_td_update(&rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW */
+    dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW */
     pushes += next;
     levels++;
     level++;
@@ -776,10 +802,10 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       if (o) atomicAdd(&s_so, o);
       if (i) atomicAdd(&s_si, i);
       __syncthreads();
-      dobfs_scouted(a, &rs, s_so, s_si);
+      dobfs_scouted(a, &rs, 0, s_so, s_si, 0);
       d = dobfs_choose(a, &rs, level);
     }
-    if (d == DIR_BOTTOMUP) break; /* the next level is the grid's */
+    if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
   }
   /* hand over to the multi-block levels: the shared part of the frontier out */
   nin = size < scap ? size : scap;
@@ -798,6 +824,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       a->ctl->left_in[z] = 0;
       a->ctl->so[z] = 0;
       a->ctl->si[z] = 0;
+      a->ctl->cen[z] = 0;
     }
     a->ctl->rebuild = 0;
     a->ctl->rs = rs; /* NEW */
@@ -813,7 +840,8 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
 
 /* One multi-block level: every block of the grid. */
 static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
-                                   unsigned long long size, int cdp, int *vw_out, int *ed_out) {
+                                   unsigned long long size, int cdp, int *vw_out, int *ed_out,
+                                   int count) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   __shared__ unsigned long long s_cnt;
@@ -831,9 +859,9 @@ static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps,
-               a->trace || a->count ? &c[0] : NULL, a->count && !a->sym ? &c[1] : NULL);
+               a->trace || count ? &c[0] : NULL, count && !a->sym ? &c[1] : NULL);
   bfs4k_flush(a, &sk);
-  if (a->trace || a->count) {
+  if (a->trace || count) {
     int z = level % 3;
     unsigned long long *const dst[NS] = {&a->ctl->edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
     dobfs_block_sum(c, dst);
@@ -944,19 +972,23 @@ static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const un
 }
 
 /* NEW: the scout (beamer, when its bound cannot decide): the out- and in-edges
- * of level L's queue entries, on the whole grid. */
+ * of level L's queue entries, on the whole grid; the census adds the in-edges
+ * of every unvisited vertex (one read of dist, like a bottom-up level's). */
 static __device__ void dobfs_scout(const bfs4k_args_t *a, int level, const vid_t *q,
-                                   unsigned long long size) {
+                                   unsigned long long size, int census) {
   unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
-       i += stride) {
+  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  for (unsigned long long i = tid; i < size; i += stride) {
     vid_t v = __ldcg(&q[i]);
     c[0] += a->offsets[v + 1] - a->offsets[v];
     if (!a->sym) c[1] += a->in_offsets[v + 1] - a->in_offsets[v];
   }
+  if (census)
+    for (unsigned long long v = tid; v < a->n; v += stride)
+      if (__ldcg(&a->dist[v]) == DIST_INF) c[2] += a->in_offsets[v + 1] - a->in_offsets[v];
   int z = level % 3;
-  unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], NULL, NULL, NULL, NULL};
+  unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], &a->ctl->cen[z], NULL, NULL, NULL};
   dobfs_block_sum(c, dst);
 }
 
@@ -1011,10 +1043,11 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
   unsigned long long size = 1, pushes = 0;
   for (;;) {
     int dir = dobfs_choose(&a, &rs, level); /* NEW: every thread, the same answer */
-    if (dir == DIR_SCOUT) { /* beamer's bound could not decide: sum the frontier's degrees */
-      dobfs_scout(&a, level, a.q[cur], size);
+    if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
+      dobfs_scout(&a, level, a.q[cur], size, dir == DIR_CENSUS);
       grid.sync();
-      dobfs_scouted(&a, &rs, ld_volatile(&a.ctl->so[level % 3]), ld_volatile(&a.ctl->si[level % 3]));
+      dobfs_scouted(&a, &rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[level % 3]),
+                    ld_volatile(&a.ctl->si[level % 3]), ld_volatile(&a.ctl->cen[level % 3]));
       dir = dobfs_choose(&a, &rs, level);
     }
     if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
@@ -1027,7 +1060,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync();
       int z = level % 3;
       unsigned long long found = ld_volatile(&a.ctl->cnt[z]);
-      dobfs_bu_update(&rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
+      dobfs_bu_update(&a, &rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
                       ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
       if (a.trace && b0) bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP);
       bu_levels++;
@@ -1058,6 +1091,8 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       const volatile dobfs_rule_t *vr = &((volatile bfs4k_ctl_t *)a.ctl)->rs; /* NEW */
       rs.dir = vr->dir;
       rs.known = vr->known;
+      rs.counting = vr->counting;
+      rs.quiet = vr->quiet;
       rs.nf = vr->nf;
       rs.prev_nf = vr->prev_nf;
       rs.r = vr->r;
@@ -1068,7 +1103,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       continue;
     }
     int vw, ed;
-    bfs4k_multi(&a, level, cur, size, 0, &vw, &ed);
+    bfs4k_multi(&a, level, cur, size, 0, &vw, &ed, rs.counting);
     grid.sync();
     unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
     unsigned long long nb = ld_volatile(&a.ctl->bigs[level % 3]);
@@ -1076,7 +1111,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     /* NEW: the frontier's in-edges (out-edges when symmetric), read with the
      * others: one L2 round trip a level, not two */
     unsigned long long fi = 0;
-    if (a.count) fi = ld_volatile(a.sym ? &a.ctl->edges[level % 3] : &a.ctl->fi[level % 3]);
+    if (rs.counting) fi = ld_volatile(a.sym ? &a.ctl->edges[level % 3] : &a.ctl->fi[level % 3]);
     if (nh || nb) {
       bfs4k_hub_pass(&a, level, cur, nh, nb);
       grid.sync();
@@ -1101,7 +1136,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync();
       if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN);
     }
-    dobfs_td_update(&rs, next, fi); /* NEW */
+    dobfs_td_update(&a, &rs, next, fi); /* NEW */
     pushes += next;
     mb_levels++;
     level++;
@@ -1148,8 +1183,8 @@ static __global__ void dobfs_bottomup_kernel(const __grid_constant__ bfs4k_args_
 }
 
 static __global__ void dobfs_scout_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
-                                          unsigned long long size) {
-  dobfs_scout(&a, level, a.q[cur], size);
+                                          unsigned long long size, int census) {
+  dobfs_scout(&a, level, a.q[cur], size, census);
 }
 
 static __global__ void dobfs_to_bitmap_kernel(const __grid_constant__ bfs4k_args_t a, int level, int bcur) {
@@ -1166,9 +1201,10 @@ static __global__ void dobfs_record_bu_kernel(const __grid_constant__ bfs4k_args
 }
 
 static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                                                  int cur, unsigned long long size) {
+                                                                  int cur, unsigned long long size,
+                                                                  int count) {
   int vw, ed;
-  bfs4k_multi(&a, level, cur, size, BFS4K_CDP, &vw, &ed);
+  bfs4k_multi(&a, level, cur, size, BFS4K_CDP, &vw, &ed, count);
 }
 
 static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level,
@@ -1426,6 +1462,8 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   /* NEW: the rule's state before level 0 (the source alone), from the host graph */
   a.rs0.dir = DIR_TOPDOWN;
   a.rs0.known = 1;
+  a.rs0.counting = a.count; /* beamer: w = m is exact */
+  a.rs0.quiet = 0;
   a.rs0.nf = 1;
   a.rs0.prev_nf = 0;
   a.rs0.r = (unsigned long long)a.n - 1;
@@ -1451,11 +1489,11 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     unsigned long long size = 1;
     while (size > 0) {
       int dir = dobfs_choose(&a, &rs, level); /* NEW */
-      if (dir == DIR_SCOUT) {
-        dobfs_scout_kernel<<<s->full, block>>>(a, level, cur, size);
+      if (dir == DIR_SCOUT || dir == DIR_CENSUS) {
+        dobfs_scout_kernel<<<s->full, block>>>(a, level, cur, size, dir == DIR_CENSUS);
         LAUNCH_CHECK();
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-        dobfs_scouted(&a, &rs, c.so[level % 3], c.si[level % 3]);
+        dobfs_scouted(&a, &rs, dir == DIR_CENSUS, c.so[level % 3], c.si[level % 3], c.cen[level % 3]);
         dir = dobfs_choose(&a, &rs, level);
       }
       if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
@@ -1472,7 +1510,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         }
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
         int z = level % 3;
-        dobfs_bu_update(&rs, c.cnt[z], c.fo[z], c.fin[z], c.left[z], c.left_in[z]);
+        dobfs_bu_update(&a, &rs, c.cnt[z], c.fo[z], c.fin[z], c.left[z], c.left_in[z]);
         c.bu_levels++;
         CUDA_CHECK(cudaMemcpy(&a.ctl->bu_levels, &c.bu_levels, sizeof c.bu_levels, cudaMemcpyHostToDevice));
         size = c.cnt[z];
@@ -1509,7 +1547,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       unsigned long long warps = (size + B - 1) / B;
       unsigned long long gb = (warps * 32 + block - 1) / block;
       int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
-      bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
+      bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size, rs.counting);
       LAUNCH_CHECK();
       CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
       unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
@@ -1539,7 +1577,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
         LAUNCH_CHECK();
       }
-      dobfs_td_update(&rs, next, a.sym ? c.edges[level % 3] : c.fi[level % 3]); /* NEW */
+      dobfs_td_update(&a, &rs, next, a.sym ? c.edges[level % 3] : c.fi[level % 3]); /* NEW */
       c.pushes += next;
       c.mb_levels++;
       CUDA_CHECK(cudaMemcpy(&a.ctl->pushes, &c.pushes, sizeof c.pushes, cudaMemcpyHostToDevice));
