@@ -119,6 +119,7 @@ typedef struct {
   unsigned long long tq;        /* NEW: entries of the queue built from a bitmap      */
   dobfs_rule_t rs;              /* NEW: the rule's state, handed over by single-block levels */
   int bu_levels;                /* NEW */
+  int pending;                  /* NEW: single-block levels handed over a level with hubs */
   unsigned long long rebuild;   /* entries of a rebuilt queue                          */
   unsigned long long size;      /* single-block levels hand over: next frontier size   */
   unsigned long long pushes;    /* all levels                                          */
@@ -693,8 +694,9 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
    * nobody uses it before level L + 1's barrier. */
-  __shared__ unsigned long long s_cnt[3], s_nh[3], s_fo[3], s_fi[3], s_so, s_si;
-  int sc = 0, levels = 0, li = 0;
+  __shared__ unsigned long long s_cnt[3], s_nh[3], s_nb[3], s_fo[3], s_fi[3], s_so, s_si;
+  int sc = 0, levels = 0, li = 0, pending = 0;
+  unsigned long long edges_last = 0; /* this thread's edges of a pending level (-a) */
   unsigned long long pushes = 0;
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
@@ -702,6 +704,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   if (t < 3) {
     s_cnt[t] = 0;
     s_nh[t] = 0;
+    s_nb[t] = 0;
     s_fo[t] = 0;
     s_fi[t] = 0;
   }
@@ -709,7 +712,9 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   for (;;) {
     int vw, ed;
     bfs4k_shape(a, size, bd, &vw, &ed);
-    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li], NULL, 1};
+    /* NEW: hubs of more than HUB_GRID edges in the second half of the list (for the grid) */
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li],
+                       a->mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
                  a->trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
@@ -730,8 +735,17 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     if (t == 0) {
       s_cnt[lz] = 0;
       s_nh[lz] = 0;
+      s_nb[lz] = 0;
       s_fo[lz] = 0;
       s_fi[lz] = 0;
+    }
+    /* NEW (support, not the lesson): a level with hubs (a Kronecker graph's
+     * level 1: 28 vertices, 244,380 edges) is finished by the whole grid, not
+     * by this block: hand over with the level half done (its hub list). */
+    if (a->mode != MODE_SINGLE && s_nh[li] + s_nb[li] > 0) {
+      pending = 1;
+      edges_last = edges;
+      break;
     }
     unsigned long long nh0 = s_nh[li], nh = nh0 < a->cap ? nh0 : a->cap;
     if (nh) {
@@ -807,9 +821,12 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     }
     if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
   }
-  /* hand over to the multi-block levels: the shared part of the frontier out */
-  nin = size < scap ? size : scap;
-  for (unsigned long long i = t; i < nin; i += bd) a->q[cur][i] = sq[sc][i];
+  /* hand over to the multi-block levels: the shared part of the frontier out
+   * (pending: of the next frontier, which the grid's hub pass completes) */
+  int hs = pending ? sc ^ 1 : sc, hq = pending ? cur ^ 1 : cur;
+  unsigned long long hn = pending ? s_cnt[li] : size;
+  nin = hn < scap ? hn : scap;
+  for (unsigned long long i = t; i < nin; i += bd) a->q[hq][i] = sq[hs][i];
   if (t == 0) {
     for (int z = 0; z < 3; z++) { /* clean counters for whatever level comes next */
       a->ctl->cnt[z] = 0;
@@ -827,12 +844,25 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       a->ctl->cen[z] = 0;
     }
     a->ctl->rebuild = 0;
+    a->ctl->pending = pending; /* NEW: level `level` waits for its hub pass */
+    if (pending) {
+      int z = level % 3;
+      a->ctl->cnt[z] = s_cnt[li];
+      a->ctl->hubs[z] = s_nh[li];
+      a->ctl->bigs[z] = s_nb[li];
+      if (rs.counting && !a->trace) a->ctl->edges[z] = s_fo[li];
+      a->ctl->fi[z] = s_fi[li];
+    }
     a->ctl->rs = rs; /* NEW */
     a->ctl->size = size;
     a->ctl->level = level;
     a->ctl->cur = cur;
     a->ctl->pushes += pushes;
     a->ctl->sb_levels += levels;
+  }
+  if (pending && a->trace) { /* the pending level's edges (-a), after thread 0's zeroing */
+    __syncthreads();
+    bfs4k_block_add(edges_last, &a->ctl->edges[level % 3]);
   }
   __threadfence();
   __syncthreads();
@@ -1082,6 +1112,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       in_bitmap = 0;
       grid.sync();
     }
+    int pending = 0;
     if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
       if (blockIdx.x == 0) bfs4k_single(&a, level, cur, size, rs); /* the others wait below */
       grid.sync();
@@ -1099,12 +1130,18 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       rs.w = vr->w;
       rs.mf = vr->mf;
       rs.fi = vr->fi;
-      if (size == 0) break;
-      continue;
+      pending = ((volatile bfs4k_ctl_t *)a.ctl)->pending;
+      if (!pending) {
+        if (size == 0) break;
+        continue;
+      }
+      /* NEW: level `level` has hubs: the grid's hub pass below finishes it */
     }
-    int vw, ed;
-    bfs4k_multi(&a, level, cur, size, 0, &vw, &ed, rs.counting);
-    grid.sync();
+    int vw = 0, ed = 0;
+    if (!pending) {
+      bfs4k_multi(&a, level, cur, size, 0, &vw, &ed, rs.counting);
+      grid.sync();
+    }
     unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
     unsigned long long nb = ld_volatile(&a.ctl->bigs[level % 3]);
     unsigned long long next = ld_volatile(&a.ctl->cnt[level % 3]);
@@ -1134,7 +1171,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     if (a.trace) {
       bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
       grid.sync();
-      if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN);
+      if (b0) bfs4k_record(&a, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN);
     }
     dobfs_td_update(&a, &rs, next, fi); /* NEW */
     pushes += next;
@@ -1223,8 +1260,8 @@ static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a,
 }
 
 static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level, unsigned long long size,
-                                           int vw, int ed, unsigned long long nh) {
-  bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh, DIR_TOPDOWN);
+                                           int mode, int vw, int ed, unsigned long long nh) {
+  bfs4k_record(&a, level, size, mode, vw, ed, nh, DIR_TOPDOWN);
 }
 
 /* ---- host ------------------------------------------------------------------ */
@@ -1529,6 +1566,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         LAUNCH_CHECK();
         in_bitmap = 0;
       }
+      int pending = 0;
       if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
         void *sargs[] = {&a, &level, &cur, &size, &rs};
         CUDA_CHECK(cudaLaunchKernel(s->single_kernel, dim3(1), dim3(block), sargs, s->smem, 0));
@@ -1539,17 +1577,20 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         size = c.size;
         rs = c.rs; /* NEW */
         if (c.status) break;
-        continue;
+        if (!c.pending) continue;
+        pending = 1; /* NEW: the hub kernel below finishes the level */
       }
-      int vw, ed;
-      bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
-      unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
-      unsigned long long warps = (size + B - 1) / B;
-      unsigned long long gb = (warps * 32 + block - 1) / block;
-      int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
-      bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size, rs.counting);
-      LAUNCH_CHECK();
-      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      int vw = 0, ed = 0;
+      if (!pending) {
+        bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
+        unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
+        unsigned long long warps = (size + B - 1) / B;
+        unsigned long long gb = (warps * 32 + block - 1) / block;
+        int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
+        bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size, rs.counting);
+        LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      }
       unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
       if (nh || nb) { /* hubs whose child launch was refused, or the no-CDP build's hubs */
         bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
@@ -1574,7 +1615,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       if (a.trace) {
         bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
         LAUNCH_CHECK();
-        bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
+        bfs4k_record_kernel<<<1, 1>>>(a, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb);
         LAUNCH_CHECK();
       }
       dobfs_td_update(&a, &rs, next, a.sym ? c.edges[level % 3] : c.fi[level % 3]); /* NEW */
