@@ -14,7 +14,10 @@
  *             of the cooperative grid from the same counters, so the level
  *             loop still never comes back to the host (loop=1).
  *             Support: in-edges (the transpose, built in init; a symmetric
- *             graph is its own).
+ *             graph is its own). Two changes to 08's top-down levels, both
+ *             measured (README): a single-block level that lists hubs hands
+ *             the level to the grid, whose hub pass finishes it (08 lets block
+ *             0 walk them: 244,380 edges on kron22's level 1); and dp = 128.
  * Idea:       top-down work is the out-edges of the frontier, |Q| * E/V on
  *             average; bottom-up work is at most the in-edges of the unvisited
  *             vertices R, and usually far less, because a vertex stops at its
@@ -1695,7 +1698,7 @@ static const knob_def_t bfs4k_knobs[] = {
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
     {"assign", 2, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps"},
     {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 1024, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2) or the grid-wide hub pass; 0 off"},
+    {"dp", 128, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2) or the grid-wide hub pass; 0 off (08: 1024; 128 measured faster here)"},
     {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
     {"stage", 4096, "shared-memory staging entries: block queue (multi-block), two frontier queues (single-block); 0 off"},
     {"hash", 0, "duplicate-detection hash table entries per block (64-bit, shared memory, e.g. 2048); 0 off (faster on the H100)"},
