@@ -148,6 +148,7 @@ typedef struct {
   double alpha, beta, gamma, slides_pct, avg_deg; /* NEW: the rules' knobs, m / n */
   int rule, count, sym;         /* NEW: variant; count degrees (beamer); symmetric */
   unsigned long long maxout, maxin; /* NEW: largest out- and in-degree: beamer's bound */
+  unsigned long long nf_td;     /* NEW: n_f <= nf_td: n_f * maxout * gamma <= n, below the floor */
   dist_t *dist;
   vid_t *q[2];
   vid_t *hubq;
@@ -574,7 +575,7 @@ static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned l
  * network, whose frontiers never have that many edges, stays top-down at
  * every level (Beamer's rule alone switches there near the end, where m_u is
  * small, and each such level costs a whole scan). gamma = 0: no floor. */
-static __host__ __device__ int dobfs_floor(const bfs4k_args_t *a, double mf) {
+static __host__ __device__ __forceinline__ int dobfs_floor(const bfs4k_args_t *a, double mf) {
   return a->gamma == 0 || DMUL(mf, a->gamma) > (double)a->n;
 }
 
@@ -582,7 +583,7 @@ static __host__ __device__ int dobfs_floor(const bfs4k_args_t *a, double mf) {
  * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
  * decide without them (the caller sums them, dobfs_scouted, and asks again);
  * DIR_CENSUS when it needs m_u too, which it stopped tracking (DOBFS_QUIET). */
-static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_rule_t *rs, int level) {
+static __host__ __device__ __forceinline__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_rule_t *rs, int level) {
   switch (a->rule) {
   case RULE_TOPDOWN: return DIR_TOPDOWN;
   case RULE_BOTTOMUP: return DIR_BOTTOMUP;
@@ -596,6 +597,7 @@ static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_r
       return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->n) ? DIR_BOTTOMUP
                                                                                     : DIR_TOPDOWN;
     if (!rs->known) { /* m_f <= n_f * max out-degree, m_u >= w - n_f * max in-degree */
+      if (rs->nf <= a->nf_td) return DIR_TOPDOWN; /* the floor's bound, in integers: most levels of a grid */
       double nf = (double)rs->nf, w = (double)rs->w;
       double mf_hi = DMUL(nf, (double)a->maxout), mu_lo = w - DMUL(nf, (double)a->maxin);
       if (!dobfs_floor(a, mf_hi)) return DIR_TOPDOWN;
@@ -612,7 +614,7 @@ static __host__ __device__ int dobfs_choose(const bfs4k_args_t *a, const dobfs_r
 
 /* NEW: the scout's sums: m_f and the frontier's in-edges, exact (with
  * duplicates); a census adds the in-edges of the unvisited: w afresh. */
-static __host__ __device__ void dobfs_scouted(const bfs4k_args_t *a, dobfs_rule_t *rs, int census,
+static __host__ __device__ __forceinline__ void dobfs_scouted(const bfs4k_args_t *a, dobfs_rule_t *rs, int census,
                                               unsigned long long so, unsigned long long si,
                                               unsigned long long cen) {
   rs->known = 1;
@@ -628,7 +630,7 @@ static __host__ __device__ void dobfs_scouted(const bfs4k_args_t *a, dobfs_rule_
 /* NEW: after a top-down level L that found `next` entries, whose own frontier
  * had `fi` in-edges (summed by the expansion, duplicates twice): w becomes
  * m_u(L) = w - fi; the new frontier's degrees are not known yet. */
-static __host__ __device__ void dobfs_td_update(const bfs4k_args_t *a, dobfs_rule_t *rs,
+static __host__ __device__ __forceinline__ void dobfs_td_update(const bfs4k_args_t *a, dobfs_rule_t *rs,
                                                 unsigned long long next, unsigned long long fi) {
   if (rs->counting) {
     rs->w = rs->w > fi ? rs->w - fi : 0;
@@ -644,7 +646,7 @@ static __host__ __device__ void dobfs_td_update(const bfs4k_args_t *a, dobfs_rul
 }
 
 /* NEW: after a bottom-up level: exact (every vertex counted by its thread). */
-static __host__ __device__ void dobfs_bu_update(const bfs4k_args_t *a, dobfs_rule_t *rs,
+static __host__ __device__ __forceinline__ void dobfs_bu_update(const bfs4k_args_t *a, dobfs_rule_t *rs,
                                                 unsigned long long found,
                                                 unsigned long long fo, unsigned long long fi,
                                                 unsigned long long left,
@@ -888,7 +890,9 @@ static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
   bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
                      a->q[cur ^ 1], &a->ctl->cnt[level % 3], &a->ctl->hubs[level % 3],
                      &a->ctl->bigs[level % 3], 0};
-  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0}; /* NEW: the frontier's out- and in-edges */
+  unsigned long long c[NS]; /* NEW: the frontier's out- and in-edges (zeroed only when used) */
+  if (a->trace || count)
+    for (int k = 0; k < NS; k++) c[k] = 0;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps,
@@ -1473,6 +1477,8 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
     if (o > a->maxout) a->maxout = o;
     if (i > a->maxin) a->maxin = i;
   }
+  double fl = (double)a->maxout * a->gamma; /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
+  a->nf_td = a->gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
 #if BFS4K_CDP
   if (a->dp > 0 && !a->loop) {
     /* room for many pending child launches; a refused one goes to the hub list */
