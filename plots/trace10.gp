@@ -1,11 +1,11 @@
 # trace10.gp - step 10 (direction-optimizing BFS): per BFS level, the frontier, the edges
-# inspected and the time of the level, and which direction each rule chose; one column of
-# panels per graph. Data: the harness's trace CSV (-a) with the level's direction appended
+# inspected, and which direction the rule chose; one column of panels per graph. (The level
+# loop runs on the device: there is no time per level, as in step 08.) Data: the harness's trace CSV (-a) with the level's direction appended
 # (scripts/ablation10.sh writes it: plots/data/trace-step10-h100.csv). Columns:
 #   step,variant,graph,src,grid,block,level,frontier,edges,duplicates,ms,gpu,commit,direction
 # Top row: the beamer rule's levels, frontier and edges inspected (log scale); a circle is a
-# top-down level, a square a bottom-up one. Bottom row: ms per level, beamer (solid) and
-# slides (hatched) side by side; blue top-down, orange bottom-up.
+# top-down level, a square a bottom-up one. Bottom row: edges inspected per level (log scale),
+# always top-down (hatched) and beamer (solid) side by side; blue top-down, orange bottom-up.
 #
 # Run from the repository root (gnuplot only, no other tool than awk):
 #   gnuplot -e "term='svg'; out='plots/trace-step10-h100.svg'" plots/trace10.gp
@@ -40,13 +40,15 @@ do for [i = 1:n] {
 }
 do for [i = 1:n] {
   g = word(graphs, i)
-  set title g.': ms per level (beamer solid, slides hatched)' font ',11'
+  set title g.': edges inspected (topdown hatched, beamer solid)' font ',11'
+  set logscale y
   set format y '%g'
-  set ylabel 'ms'
-  set yrange [0:*]
+  set ylabel 'edges (log scale)'
+  set yrange [1:*]
   set boxwidth 0.38
-  plot sel(g, 'beamer') using ($1 - 0.2):4:($5 > 0.5 ? 2 : 1) with boxes fill solid 0.8 lc variable title 'beamer', \
-       sel(g, 'slides') using ($1 + 0.2):4:($5 > 0.5 ? 2 : 1) with boxes fill pattern 4 lc variable title 'slides'
+  plot sel(g, 'topdown') using ($1 - 0.2):($3 > 0 ? $3 : 1):($5 > 0.5 ? 2 : 1) with boxes fill pattern 4 lc variable title 'topdown', \
+       sel(g, 'beamer')  using ($1 + 0.2):($3 > 0 ? $3 : 1):($5 > 0.5 ? 2 : 1) with boxes fill solid 0.8 lc variable title 'beamer'
+  unset logscale y
   set autoscale y
 }
 unset multiplot
