@@ -1,8 +1,8 @@
 /* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels).
  *
  * Base:       08 (BFS-4K: its top-down expansion, single-block levels and the
- *             level loop in one cooperative grid are kept as they are, every
- *             08 knob included; -V topdown is step 08)
+ *             level loop in one cooperative grid are kept, every 08 knob
+ *             included; -V topdown is step 08 with the two changes below)
  * Adds:       a bottom-up step: every unvisited vertex scans its IN-neighbours
  *             for one that is in the frontier and stops at the first it finds.
  *             A rule picks the direction of every level from counts the
@@ -1690,7 +1690,7 @@ static void bfs4k_fini(void *state) {
   free(s);
 }
 
-/* NEW: the variant is the rule; topdown (step 08) and bottomup are the
+/* NEW: the variant is the rule; topdown (08's levels) and bottomup are the
  * ablation. Beamer's rule is the default: the slides' rule uses the average
  * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
 static const char *const bfs4k_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
