@@ -13,17 +13,9 @@ set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$ROOT/scripts/results-common.sh"
 BIN=${1:-bin/step08}
-GRAPH_DIR=${GRAPH_DIR:-$ROOT/graphs}
-OUTDIR=${ABL_OUT:-$ROOT/plots/data}
-SOURCES=${ABL_SOURCES:-4}
-TRIALS=${ABL_TRIALS:-5}
 BLOCK=${ABL_BLOCK:-256}
-slug=$(gpu_slug)
-[ -n "$slug" ] || { echo "ablation08: no GPU (nvidia-smi lists none)" >&2; exit 77; }
-mkdir -p "$OUTDIR"
-csv=$OUTDIR/ablation-step08-$slug.csv
+abl_setup ablation08 08
 trace=$OUTDIR/trace-step08-$slug.csv
-log=$OUTDIR/ablation-step08-$slug.log
 GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
 # the rows: each adds one technique to the row above; the last but two are the step's defaults
 R0="loop=0,mode=2,scan=0,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0"  # 06's shape of work
@@ -42,23 +34,9 @@ SETS+=";loop=1,dp=0"                                                            
 SETS+=";loop=1,visit=1"                                                          # exact visit (not in the paper)
 DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
 SETS=${SETS//dp=DP/dp=$DP}
-{
-  echo "# ablation08.sh $(date -u +%FT%TZ) commit $(git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null) block $BLOCK"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1
-} >> "$log"
+abl_log_header "block $BLOCK"
 rc=0
-for g in $GRAPHS; do
-  ga=$(graph_args "$g") || { echo "ablation08: unknown graph $g" >&2; continue; }
-  extra=""; [[ $g == *22 ]] || extra=--cpu-baseline
-  # shellcheck disable=SC2086
-  cmd=("$BIN" $ga --name "$g" -R "$SOURCES" -n "$TRIALS" -v -b "$BLOCK" $extra --knob-sets "$SETS" -o "$csv")
-  echo "\$ BFS4K_VERBOSE=1 ${cmd[*]}" >> "$log"
-  BFS4K_VERBOSE=1 timeout 300 "${cmd[@]}" > "$OUTDIR/.abl-$g.log" 2>&1 || { rc=1; echo "ablation08: $g failed" >&2; tail -3 "$OUTDIR/.abl-$g.log" >&2; }
-  grep -E '^(Graph has|Source|Knobs|Average|CPU|Verification|error)|bfs4k:' "$OUTDIR/.abl-$g.log" |
-    awk '/bfs4k:/ { if (seen[$0]++) next } { print }' >> "$log"
-  rm -f "$OUTDIR/.abl-$g.log"
-  echo "ablation08: $g done ($SECONDS s)" >&2
-done
+abl_run_graphs BFS4K_VERBOSE 300 'bfs4k:' 'bfs4k:' -b "$BLOCK"
 # per-level traces: the defaults, with the hash, virtual warps of 4 with and without it
 [ -s "$trace" ] || echo "config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs" > "$trace"
 for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm soc-Slashdot0902}; do

@@ -13,16 +13,8 @@ set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$ROOT/scripts/results-common.sh"
 BIN=${1:-bin/step09}
-GRAPH_DIR=${GRAPH_DIR:-$ROOT/graphs}
-OUTDIR=${ABL_OUT:-$ROOT/plots/data}
-SOURCES=${ABL_SOURCES:-4}
-TRIALS=${ABL_TRIALS:-5}
-slug=$(gpu_slug)
-[ -n "$slug" ] || { echo "ablation09: no GPU (nvidia-smi lists none)" >&2; exit 77; }
-mkdir -p "$OUTDIR"
-csv=$OUTDIR/ablation-step09-$slug.csv
+abl_setup ablation09 09
 relax=$OUTDIR/relax-step09-$slug.csv
-log=$OUTDIR/ablation-step09-$slug.log
 GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 rome99 luxembourg_osm}
 # the rows: each adds one technique to the row above (the last = the step's defaults)
 P="ttas=0,stale=0"   # the paper's rows: without the two additions
@@ -39,23 +31,9 @@ SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=0"
 SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"   # the step's defaults
 SETS+=";dedup=1,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"
 SETS+=";dedup=2,classify=1,vw=16,dp=4096,coalesce=1,loop=1,ttas=1,stale=1"
-{
-  echo "# ablation09.sh $(date -u +%FT%TZ) commit $(git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null)"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1
-} >> "$log"
+abl_log_header
 rc=0
-for g in $GRAPHS; do
-  ga=$(graph_args "$g") || { echo "ablation09: unknown graph $g" >&2; continue; }
-  extra=""; [[ $g == *22 ]] || extra=--cpu-baseline
-  # shellcheck disable=SC2086
-  cmd=("$BIN" $ga -R "$SOURCES" -n "$TRIALS" -v $extra --knob-sets "$SETS" -o "$csv")
-  echo "\$ HBF_VERBOSE=1 ${cmd[*]}" >> "$log"
-  HBF_VERBOSE=1 timeout 240 "${cmd[@]}" > "$OUTDIR/.abl-$g.log" 2>&1 || { rc=1; echo "ablation09: $g failed" >&2; tail -3 "$OUTDIR/.abl-$g.log" >&2; }
-  grep -E '^(Graph has|Source|Knobs|Average|CPU|Verification|error)|relaxations|hbf:' "$OUTDIR/.abl-$g.log" |
-    awk '/hbf:/ { if (seen[$0]++) next } { print }' >> "$log"
-  rm -f "$OUTDIR/.abl-$g.log"
-  echo "ablation09: $g done ($SECONDS s)" >&2
-done
+abl_run_graphs HBF_VERBOSE 240 'relaxations|hbf:' 'hbf:'
 # relax operations per round: base, +dedup, all on (one source: the first of -R 1)
 [ -s "$relax" ] || echo "config,graph,src,round,frontier,relax,reached_edges" > "$relax"
 for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm}; do

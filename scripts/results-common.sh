@@ -93,3 +93,48 @@ graph_args() {
        return 1 ;;
   esac
 }
+
+# ---- the ablation scripts (ablation08.sh, ablation09.sh) ------------------------------------
+# abl_setup NAME NN: GRAPH_DIR, OUTDIR (ABL_OUT, default plots/data), SOURCES (ABL_SOURCES, 4),
+# TRIALS (ABL_TRIALS, 5), slug (nvidia-smi or GPU_SLUG; none: exit 77), and the paths
+# csv = OUTDIR/ablation-stepNN-SLUG.csv and log = OUTDIR/ablation-stepNN-SLUG.log.
+abl_setup() {
+  ABL_NAME=$1
+  GRAPH_DIR=${GRAPH_DIR:-$ROOT/graphs}
+  OUTDIR=${ABL_OUT:-$ROOT/plots/data}
+  SOURCES=${ABL_SOURCES:-4}
+  TRIALS=${ABL_TRIALS:-5}
+  slug=$(gpu_slug)
+  [ -n "$slug" ] || { echo "$ABL_NAME: no GPU (nvidia-smi lists none)" >&2; exit 77; }
+  mkdir -p "$OUTDIR"
+  csv=$OUTDIR/ablation-step$2-$slug.csv
+  log=$OUTDIR/ablation-step$2-$slug.log
+}
+# abl_log_header [TEXT]: the run's date, commit (TEXT after it) and GPU, appended to $log.
+abl_log_header() {
+  {
+    echo "# $ABL_NAME.sh $(date -u +%FT%TZ) commit $(git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null)${1:+ $1}"
+    nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1
+  } >> "$log"
+}
+# abl_run_graphs VERBOSE_VAR TIMEOUT KEEP ONCE [ARGS...]: every graph of $GRAPHS, every knob set
+# of $SETS in one run (-R SOURCES -n TRIALS -v ARGS, the CPU baseline except on the scale-22
+# graphs) into $csv; into $log the command and the summary lines, plus the lines matching KEEP
+# (a regex), those matching ONCE only the first time (a step's verbose counts). rc=1 on a failure.
+abl_run_graphs() {
+  local var=$1 tmo=$2 keep=$3 once=$4 g ga extra out
+  shift 4
+  for g in $GRAPHS; do
+    ga=$(graph_args "$g") || { echo "$ABL_NAME: unknown graph $g" >&2; continue; }
+    extra=""; [[ $g == *22 ]] || extra=--cpu-baseline
+    # shellcheck disable=SC2086
+    local cmd=("$BIN" $ga --name "$g" -R "$SOURCES" -n "$TRIALS" -v "$@" $extra --knob-sets "$SETS" -o "$csv")
+    out=$OUTDIR/.abl-$g.log
+    echo "\$ $var=1 ${cmd[*]}" >> "$log"
+    env "$var=1" timeout "$tmo" "${cmd[@]}" > "$out" 2>&1 || { rc=1; echo "$ABL_NAME: $g failed" >&2; tail -3 "$out" >&2; }
+    grep -E "^(Graph has|Source|Knobs|Average|CPU|Verification|error)|$keep" "$out" |
+      awk -v once="$once" '$0 ~ once { if (seen[$0]++) next } { print }' >> "$log"
+    rm -f "$out"
+    echo "$ABL_NAME: $g done ($SECONDS s)" >&2
+  done
+}
