@@ -111,30 +111,11 @@ int64_t cpubase_auto_delta(const graph_t *g) {
   return d;
 }
 
-/* In-edges: counting sort of the edges by destination (parallel counts with
- * atomics, then atomic slots; row order is irrelevant to BFS). */
+/* In-edges: the harness's transpose (graph.h). */
 static int build_transpose(cpubase_t *cb) {
-  const graph_t *g = cb->g;
-  eid_t *off = xalloc((size_t)g->n + 1, sizeof *off, "transpose offsets");
-  vid_t *cols = xalloc(g->m, sizeof *cols, "transpose columns");
-  eid_t *fill = xalloc((size_t)g->n + 1, sizeof *fill, "transpose cursors");
-  if (!off || !cols || !fill) { free(off); free(cols); free(fill); return fail_code(); }
-  memset(off, 0, ((size_t)g->n + 1) * sizeof *off);
-#pragma omp parallel for num_threads(cb->threads) schedule(dynamic, 1024)
-  for (vid_t u = 0; u < g->n; u++)
-    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
-      __atomic_fetch_add(&off[g->cols[e] + 1], 1, __ATOMIC_RELAXED);
-  for (vid_t v = 0; v < g->n; v++) off[v + 1] += off[v];
-  memcpy(fill, off, ((size_t)g->n + 1) * sizeof *fill);
-#pragma omp parallel for num_threads(cb->threads) schedule(dynamic, 1024)
-  for (vid_t u = 0; u < g->n; u++)
-    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
-      cols[__atomic_fetch_add(&fill[g->cols[e]], 1, __ATOMIC_RELAXED)] = u;
-  free(fill);
-  cb->t_offsets = off;
-  cb->t_cols = cols;
-  cb->in_offsets = off;
-  cb->in_cols = cols;
+  if (graph_transpose(cb->g, &cb->t_offsets, &cb->t_cols)) return fail_code();
+  cb->in_offsets = cb->t_offsets;
+  cb->in_cols = cb->t_cols;
   return 0;
 }
 

@@ -438,6 +438,30 @@ int graph_set_random_weights(graph_t *g, weight_t maxw, uint64_t seed) {
   return 0;
 }
 
+int graph_transpose(const graph_t *g, eid_t **off_out, vid_t **cols_out) {
+  *off_out = NULL;
+  *cols_out = NULL;
+  eid_t *off = xmalloc((eid_t)g->n + 1, sizeof *off, "transpose offsets");
+  vid_t *cols = xmalloc(g->m, sizeof *cols, "transpose columns");
+  eid_t *fill = xmalloc((eid_t)g->n + 1, sizeof *fill, "transpose cursors");
+  if (!off || !cols || !fill) {
+    free(off);
+    free(cols);
+    free(fill);
+    return fail_code();
+  }
+  memset(off, 0, ((size_t)g->n + 1) * sizeof *off);
+  for (eid_t e = 0; e < g->m; e++) off[g->cols[e] + 1]++;
+  for (vid_t v = 0; v < g->n; v++) off[v + 1] += off[v];
+  memcpy(fill, off, ((size_t)g->n + 1) * sizeof *fill);
+  for (vid_t u = 0; u < g->n; u++) /* rows in ascending u: each in-row comes out sorted */
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) cols[fill[g->cols[e]]++] = u;
+  free(fill);
+  *off_out = off;
+  *cols_out = cols;
+  return 0;
+}
+
 eid_t graph_reached_edges(const graph_t *g, const dist_t *dist) {
   eid_t sum = 0;
 #pragma omp parallel for schedule(static) reduction(+ : sum)

@@ -66,6 +66,12 @@ void graph_degree_stats(const graph_t *g, degree_stats_t *s);
  * Replaces existing weights. */
 int graph_set_random_weights(graph_t *g, weight_t maxw, uint64_t seed);
 
+/* The transpose (in-edges of each vertex, CSC) of g's edges, by a counting
+ * sort: *off has n + 1 entries, *cols m; each in-row comes out sorted. The
+ * caller frees both. 0, or fail() (out of host memory). Weights are not
+ * carried. Used where bottom-up needs in-edges of a directed graph. */
+int graph_transpose(const graph_t *g, eid_t **off, vid_t **cols);
+
 /* TEPS numerator: directed edges whose source vertex is reached in dist. */
 eid_t graph_reached_edges(const graph_t *g, const dist_t *dist);
 

@@ -1293,34 +1293,21 @@ static double now_ms(void) {
   return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-/* NEW: the transpose of a directed graph (CSC: in-edges of each vertex), by a
- * counting sort on the host. Untimed (init); its time is printed. */
+/* NEW: the transpose of a directed graph (CSC: in-edges of each vertex), built
+ * on the host by the harness (graph_transpose) and uploaded. Untimed (init);
+ * its time is printed. */
 static int dobfs_transpose(bfs4k_state_t *s, const graph_t *h) {
   double t0 = now_ms();
-  vid_t n = h->n;
-  eid_t m = h->m;
-  eid_t *off = (eid_t *)calloc((size_t)n + 1, sizeof(eid_t));
-  vid_t *cols = (vid_t *)malloc((size_t)(m ? m : 1) * sizeof(vid_t));
-  eid_t *fill = (eid_t *)malloc((size_t)n * sizeof(eid_t) + 1);
-  if (!off || !cols || !fill) {
-    free(off); free(cols); free(fill);
-    return fail(EXIT_INPUT, "out of host memory for the transpose (%llu edges)",
-                (unsigned long long)m);
-  }
-  for (eid_t e = 0; e < m; e++) off[h->cols[e] + 1]++;
-  for (vid_t v = 0; v < n; v++) off[v + 1] += off[v];
-  memcpy(fill, off, (size_t)n * sizeof(eid_t));
-  for (vid_t v = 0; v < n; v++) /* rows in ascending v: each in-row comes out sorted */
-    for (eid_t e = h->offsets[v]; e < h->offsets[v + 1]; e++) cols[fill[h->cols[e]]++] = v;
-  free(fill);
+  eid_t *off;
+  vid_t *cols;
+  if (graph_transpose(h, &off, &cols)) return fail_code();
   double t1 = now_ms();
-  s->d_in_offsets_own = (eid_t *)gpu_alloc(((size_t)n + 1) * sizeof(eid_t), "transpose offsets");
+  size_t n = h->n;
+  eid_t m = h->m;
+  s->d_in_offsets_own = (eid_t *)gpu_alloc((n + 1) * sizeof(eid_t), "transpose offsets");
   s->d_in_cols_own = (vid_t *)gpu_alloc((size_t)(m ? m : 1) * sizeof(vid_t), "transpose cols");
-  CUDA_CHECK(cudaMemcpy(s->d_in_offsets_own, off, ((size_t)n + 1) * sizeof(eid_t),
-                        cudaMemcpyHostToDevice));
-  if (m)
-    CUDA_CHECK(cudaMemcpy(s->d_in_cols_own, cols, (size_t)m * sizeof(vid_t),
-                          cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(s->d_in_offsets_own, off, (n + 1) * sizeof(eid_t), cudaMemcpyHostToDevice));
+  if (m) CUDA_CHECK(cudaMemcpy(s->d_in_cols_own, cols, (size_t)m * sizeof(vid_t), cudaMemcpyHostToDevice));
   free(cols);
   s->h_in_offsets_own = off;
   s->h_in_offsets = off;

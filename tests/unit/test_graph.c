@@ -437,6 +437,38 @@ static void test_reached_edges(void **state) {
   el_free(&el);
 }
 
+static void test_transpose(void **state) {
+  (void)state;
+  edgelist_t el;
+  MAKE_EL(&el, 0, 0, 0, 2, 1, 2, 3, 0, 2, 1, 4, 4); /* directed: 0->2 1->2 3->0 2->1 4->4 (kept) */
+  build_opts_t o = {0, 1, 0};
+  graph_t g;
+  assert_int_equal(graph_build(&el, &o, &g, NULL), 0);
+  eid_t *off;
+  vid_t *cols;
+  assert_int_equal(graph_transpose(&g, &off, &cols), 0);
+  /* in-edges: 0 <- 3; 1 <- 2; 2 <- 0, 1; 3 <- none; 4 <- 4 */
+  eid_t want_off[6] = {0, 1, 2, 4, 4, 5};
+  vid_t want_cols[5] = {3, 2, 0, 1, 4};
+  for (int v = 0; v <= 5; v++) assert_int_equal(off[v], want_off[v]);
+  for (int e = 0; e < 5; e++) assert_int_equal(cols[e], want_cols[e]);
+  free(off);
+  free(cols);
+  graph_free(&g);
+  el_free(&el);
+  /* an empty graph: one offset, nothing else */
+  edgelist_t e0;
+  assert_int_equal(el_init(&e0, 0), 0);
+  graph_t g0;
+  assert_int_equal(graph_build(&e0, NULL, &g0, NULL), 0);
+  assert_int_equal(graph_transpose(&g0, &off, &cols), 0);
+  assert_int_equal(off[0], 0);
+  free(off);
+  free(cols);
+  graph_free(&g0);
+  el_free(&e0);
+}
+
 static void test_checksum(void **state) {
   (void)state;
   edgelist_t el;
@@ -519,6 +551,7 @@ int main(void) {
       cmocka_unit_test(test_degree_stats),
       cmocka_unit_test(test_random_weights),
       cmocka_unit_test(test_reached_edges),
+      cmocka_unit_test(test_transpose),
       cmocka_unit_test(test_checksum),
       cmocka_unit_test(test_build_thread_independent),
       cmocka_unit_test(test_build_kron_invariants),
