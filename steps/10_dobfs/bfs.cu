@@ -123,6 +123,7 @@ typedef struct {
   dobfs_rule_t rs;              /* NEW: the rule's state, handed over by single-block levels */
   int bu_levels;                /* NEW */
   int pending;                  /* NEW: single-block levels handed over a level with hubs */
+  unsigned long long t_pending;  /* NEW: ... and when that level began (-a)              */
   unsigned long long rebuild;   /* entries of a rebuilt queue                          */
   unsigned long long size;      /* single-block levels hand over: next frontier size   */
   unsigned long long pushes;    /* all levels                                          */
@@ -134,6 +135,7 @@ typedef struct {
 
 typedef struct {
   unsigned long long frontier, edges, dups;
+  unsigned long long ns;        /* NEW: the level's time on the device (-a; ~0: not measured) */
   int mode, vw, ed, hubs, dir;
 } bfs4k_lv_t;
 
@@ -546,8 +548,16 @@ static __device__ void bfs4k_rebuild(const bfs4k_args_t *a, dist_t next, vid_t *
     }
 }
 
+/* NEW (-a): the GPU's nanosecond clock, the same on every SM */
+static __device__ __forceinline__ unsigned long long dobfs_clock(void) {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
 static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned long long size,
-                                    int mode, int vw, int ed, unsigned long long nh, int dir) {
+                                    int mode, int vw, int ed, unsigned long long nh, int dir,
+                                    unsigned long long ns) {
   if (level >= LV_CAP) return;
   bfs4k_lv_t r;
   r.frontier = size;
@@ -558,6 +568,7 @@ static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned l
   r.ed = ed;
   r.hubs = (int)(nh < 0x7fffffffULL ? nh : 0x7fffffffULL);
   r.dir = dir;
+  r.ns = ns;
   a->lv[level] = r;
 }
 
@@ -702,6 +713,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   __shared__ unsigned long long s_cnt[3], s_nh[3], s_nb[3], s_fo[3], s_fi[3], s_so, s_si;
   int sc = 0, levels = 0, li = 0, pending = 0;
   unsigned long long edges_last = 0; /* this thread's edges of a pending level (-a) */
+  unsigned long long tl = 0;         /* NEW (-a, thread 0): when this level began */
   unsigned long long pushes = 0;
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
@@ -721,6 +733,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li],
                        a->mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
+    if (a->trace && t == 0) tl = dobfs_clock();
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
                  a->trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
     if (rs.counting) { /* NEW: the frontier's out- and in-edges, one shared atomic per warp */
@@ -780,7 +793,8 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
         next = 0;
       }
     }
-    if (a->trace) {
+    if (a->trace) { /* the level's time ends here: the trace's own counting is not in it */
+      unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0;
       if (t == 0) {
         a->ctl->edges[level % 3] = 0;
         a->ctl->dups[level % 3] = 0;
@@ -794,7 +808,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       }
       bfs4k_block_add(d, &a->ctl->dups[level % 3]);
       __syncthreads();
-      if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN);
+      if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
     dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW */
     pushes += next;
@@ -850,6 +864,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     }
     a->ctl->rebuild = 0;
     a->ctl->pending = pending; /* NEW: level `level` waits for its hub pass */
+    a->ctl->t_pending = tl;
     if (pending) {
       int z = level % 3;
       a->ctl->cnt[z] = s_cnt[li];
@@ -1079,6 +1094,9 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
   dobfs_rule_t rs = a.rs0;                    /* NEW */
   unsigned long long size = 1, pushes = 0;
   for (;;) {
+    /* NEW (-a): a level's time runs from here (choice, scout and conversions
+     * included) to its last grid.sync(), before the trace's own counting */
+    unsigned long long tl = a.trace && b0 ? dobfs_clock() : 0;
     int dir = dobfs_choose(&a, &rs, level); /* NEW: every thread, the same answer */
     if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
       dobfs_scout(&a, level, a.q[cur], size, dir == DIR_CENSUS);
@@ -1099,7 +1117,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       unsigned long long found = ld_volatile(&a.ctl->cnt[z]);
       dobfs_bu_update(&a, &rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
                       ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
-      if (a.trace && b0) bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP);
+      if (a.trace && b0) bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - tl);
       bu_levels++;
       level++;
       bcur ^= 1;
@@ -1138,6 +1156,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       rs.mf = vr->mf;
       rs.fi = vr->fi;
       pending = ((volatile bfs4k_ctl_t *)a.ctl)->pending;
+      if (a.trace && b0) tl = ((volatile bfs4k_ctl_t *)a.ctl)->t_pending; /* it began in block 0 */
       if (!pending) {
         if (size == 0) break;
         continue;
@@ -1176,9 +1195,10 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync(); /* all have read it before the next level zeroes it */
     }
     if (a.trace) {
+      unsigned long long ns = b0 ? dobfs_clock() - tl : 0;
       bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
       grid.sync();
-      if (b0) bfs4k_record(&a, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN);
+      if (b0) bfs4k_record(&a, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
     }
     dobfs_td_update(&a, &rs, next, fi); /* NEW */
     pushes += next;
@@ -1241,7 +1261,7 @@ static __global__ void dobfs_to_queue_kernel(const __grid_constant__ bfs4k_args_
 
 static __global__ void dobfs_record_bu_kernel(const __grid_constant__ bfs4k_args_t a, int level,
                                               unsigned long long size) {
-  bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP);
+  bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, ~0ULL); /* loop=0: no time */
 }
 
 static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level,
@@ -1268,7 +1288,7 @@ static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a,
 
 static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level, unsigned long long size,
                                            int mode, int vw, int ed, unsigned long long nh) {
-  bfs4k_record(&a, level, size, mode, vw, ed, nh, DIR_TOPDOWN);
+  bfs4k_record(&a, level, size, mode, vw, ed, nh, DIR_TOPDOWN, ~0ULL);
 }
 
 /* ---- host ------------------------------------------------------------------ */
@@ -1637,16 +1657,22 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     if (!h) return fail(EXIT_INPUT, "out of host memory for the level trace");
     if (nl) CUDA_CHECK(cudaMemcpy(h, a.lv, (size_t)nl * sizeof *h, cudaMemcpyDeviceToHost));
     long long dups = 0, edges = 0;
+    double ms_sum = 0;
     for (int l = 0; l < nl; l++) {
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
+      /* NEW: the level's time (ms), -1 where not measured (loop=0's multi-block levels) */
+      float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
+      if (ms >= 0) ms_sum += ms;
+      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
       dups += (long long)h[l].dups;
       edges += (long long)h[l].edges;
       /* greppable per-level lines for the lesson's trace figure */
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
+      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
              h[l].dir == DIR_BOTTOMUP ? "bottom-up" : h[l].mode == MODE_SINGLE ? "single" : "multi",
              h[l].frontier, h[l].dups, h[l].edges,
-             h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
+             h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs, ms * 1e3);
     }
+    printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
+           ms_sum);
     for (int l = 0; l < nl; l++) /* NEW: the direction of every level */
       printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
     st->duplicates = dups;
