@@ -2,7 +2,8 @@
 # ablation10.sh [OUTDIR] - step 10's ablation and traces (steps/10_dobfs/README.md): every
 # variant (slides, beamer, topdown, bottomup) on kron20, kron22, uniform22, grid2000x2000,
 # soc-Slashdot0902 and luxembourg_osm, -R SOURCES -n TRIALS -v, rows into OUTDIR/ablation.csv;
-# plus the beamer rule without the scan floor (-K gamma=0); before that, one traced run (-a) of the
+# plus the beamer rule without the scan floor (-K gamma=0) and with 08's block queue in the
+# multi-block levels (-K mstage=1); before that, one traced run (-a) of the
 # slides, beamer and topdown variants on TRACE_GRAPHS, whose per-level
 # rows (the harness's trace CSV) get the level's direction (the step's "Direction:" lines) as
 # a last column: OUTDIR/trace.csv. Environment: SOURCES (4), TRIALS (5), GRAPHS (labels as
@@ -35,5 +36,9 @@ for g in ${GRAPHS:-kron20 kron22 uniform22 grid2000x2000 soc-Slashdot0902 luxemb
   timeout 120 "$BIN" $(graph_args "$g") --name "$g" -V beamer -K gamma=0 -R "${SOURCES:-4}" -n "${TRIALS:-5}" -v \
     -o "$OUT/ablation.csv" > "$OUT/ablation-$g-beamer-nofloor.log" 2>&1
   echo "ablation10: $g beamer gamma=0 exit $? $(grep -E '^(Average|Verification)' "$OUT/ablation-$g-beamer-nofloor.log" | tr '\n' ' ')"
+  # shellcheck disable=SC2046
+  timeout 120 "$BIN" $(graph_args "$g") --name "$g" -V beamer -K mstage=1 -R "${SOURCES:-4}" -n "${TRIALS:-5}" -v \
+    -o "$OUT/ablation.csv" > "$OUT/ablation-$g-beamer-mstage1.log" 2>&1
+  echo "ablation10: $g beamer mstage=1 exit $? $(grep -E '^(Average|Verification)' "$OUT/ablation-$g-beamer-mstage1.log" | tr '\n' ' ')"
 done
 rm -f "$OUT/t.csv" "$OUT/t.trace.csv"
