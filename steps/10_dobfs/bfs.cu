@@ -702,7 +702,7 @@ static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
  * global q[cur]; on return the next one is there too and ctl->{level, cur,
  * size} say where the loop stands. */
 static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
-                                    unsigned long long size, dobfs_rule_t *rs) {
+                                    unsigned long long size, dobfs_rule_t rs) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   unsigned long long scap = (unsigned long long)a->stage / 2;
@@ -712,7 +712,6 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
    * barrier, when every thread has read it (at the end of level L - 1) and
    * nobody uses it before level L + 1's barrier. */
   __shared__ unsigned long long s_cnt[3], s_nh[3], s_nb[3], s_fo[3], s_fi[3], s_so, s_si;
-  __shared__ int s_dir; /* NEW: thread 0's choice for the next level */
   int sc = 0, levels = 0, li = 0, pending = 0;
   unsigned long long edges_last = 0; /* this thread's edges of a pending level (-a) */
   unsigned long long tl = 0;         /* NEW (-a, thread 0): when this level began */
@@ -735,11 +734,10 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li],
                        a->mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
-    int counting = rs->counting; /* NEW: thread 0 set it before the last barrier */
     if (a->trace && t == 0) tl = dobfs_clock();
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
-                 a->trace || counting ? &edges : NULL, counting && !a->sym ? &ein : NULL);
-    if (counting) { /* NEW: the frontier's out- and in-edges, one shared atomic per warp */
+                 a->trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
+    if (rs.counting) { /* NEW: the frontier's out- and in-edges, one shared atomic per warp */
       unsigned long long o = edges, i = ein;
 #pragma unroll
       for (int d = 16; d >= 1; d >>= 1) {
@@ -813,7 +811,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       __syncthreads();
       if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
-    if (t == 0) dobfs_td_update(a, rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW */
+    dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW */
     pushes += next;
     levels++;
     level++;
@@ -822,14 +820,13 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     cur ^= 1;
     size = next;
     if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
-    if (t == 0) { /* NEW: the next level's direction, told to the block */
-      s_dir = dobfs_choose(a, rs, level);
-      s_so = 0;
-      s_si = 0;
-    }
-    __syncthreads();
-    int d = s_dir;
+    int d = dobfs_choose(a, &rs, level); /* NEW: the next level's direction */
     if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
+      if (t == 0) {
+        s_so = 0;
+        s_si = 0;
+      }
+      __syncthreads();
       unsigned long long o = 0, i = 0;
       for (unsigned long long k = t; k < size; k += bd) {
         vid_t v = k < scap ? sq[sc][k] : __ldcg(&a->q[cur][k]);
@@ -839,12 +836,8 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       if (o) atomicAdd(&s_so, o);
       if (i) atomicAdd(&s_si, i);
       __syncthreads();
-      if (t == 0) {
-        dobfs_scouted(a, rs, 0, s_so, s_si, 0);
-        s_dir = dobfs_choose(a, rs, level);
-      }
-      __syncthreads();
-      d = s_dir;
+      dobfs_scouted(a, &rs, 0, s_so, s_si, 0);
+      d = dobfs_choose(a, &rs, level);
     }
     if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
   }
@@ -878,10 +871,10 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       a->ctl->cnt[z] = s_cnt[li];
       a->ctl->hubs[z] = s_nh[li];
       a->ctl->bigs[z] = s_nb[li];
-      if (rs->counting && !a->trace) a->ctl->edges[z] = s_fo[li];
+      if (rs.counting && !a->trace) a->ctl->edges[z] = s_fo[li];
       a->ctl->fi[z] = s_fi[li];
     }
-    a->ctl->rs = *rs; /* NEW: for the other blocks */
+    a->ctl->rs = rs; /* NEW */
     a->ctl->size = size;
     a->ctl->level = level;
     a->ctl->cur = cur;
@@ -1087,12 +1080,9 @@ static __device__ void dobfs_to_queue(const bfs4k_args_t *a, const unsigned *bm,
 }
 
 /* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
- * level, cur and size in registers. The rule's state lives in each block's
- * shared memory, written by its thread 0 alone, which tells the block the
- * direction of each level: all threads 0 read the same counters after each
- * grid.sync(), so all blocks choose the same direction, take the same
- * branches and reach the same barriers. (Kept in every thread's registers,
- * as first written, the state cost 3-4% on the grid: README.) */
+ * level, cur, size and the rule's state in registers; all read the same
+ * counters after each grid.sync(), so all choose the same direction, take the
+ * same branches and reach the same barriers. */
 static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
@@ -1100,31 +1090,22 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     memset(a.ctl, 0, sizeof *a.ctl);
     a.q[0][0] = src;
   }
-  __shared__ dobfs_rule_t s_rs; /* NEW: this block's copy of the rule's state */
-  __shared__ int s_dir;         /* NEW: thread 0's choice for this level */
-  int t0 = threadIdx.x == 0;
-  if (t0) s_rs = a.rs0;
   grid.sync();
   int level = 0, cur = 0, mb_levels = 0;
   int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW: where the frontier is */
+  dobfs_rule_t rs = a.rs0;                    /* NEW */
   unsigned long long size = 1, pushes = 0;
   for (;;) {
     /* NEW (-a): a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
     unsigned long long tl = a.trace && b0 ? dobfs_clock() : 0;
-    if (t0) s_dir = dobfs_choose(&a, &s_rs, level); /* NEW: every block, the same answer */
-    __syncthreads();
-    int dir = s_dir;
+    int dir = dobfs_choose(&a, &rs, level); /* NEW: every thread, the same answer */
     if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
       dobfs_scout(&a, level, a.q[cur], size, dir == DIR_CENSUS);
       grid.sync();
-      if (t0) {
-        dobfs_scouted(&a, &s_rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[level % 3]),
-                      ld_volatile(&a.ctl->si[level % 3]), ld_volatile(&a.ctl->cen[level % 3]));
-        s_dir = dobfs_choose(&a, &s_rs, level);
-      }
-      __syncthreads();
-      dir = s_dir;
+      dobfs_scouted(&a, &rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[level % 3]),
+                    ld_volatile(&a.ctl->si[level % 3]), ld_volatile(&a.ctl->cen[level % 3]));
+      dir = dobfs_choose(&a, &rs, level);
     }
     if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
       if (!in_bitmap) { /* switch point: queue -> bitmap */
@@ -1136,9 +1117,8 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync();
       int z = level % 3;
       unsigned long long found = ld_volatile(&a.ctl->cnt[z]);
-      if (t0)
-        dobfs_bu_update(&a, &s_rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
-                        ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
+      dobfs_bu_update(&a, &rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
+                      ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
       if (a.trace && b0) bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - tl);
       bu_levels++;
       level++;
@@ -1161,25 +1141,22 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     }
     int pending = 0;
     if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
-      if (blockIdx.x == 0) bfs4k_single(&a, level, cur, size, &s_rs); /* the others wait below */
+      if (blockIdx.x == 0) bfs4k_single(&a, level, cur, size, rs); /* the others wait below */
       grid.sync();
       level = ((volatile bfs4k_ctl_t *)a.ctl)->level;
       cur = ((volatile bfs4k_ctl_t *)a.ctl)->cur;
       size = ld_volatile(&a.ctl->size);
-      if (t0 && blockIdx.x != 0) { /* NEW: block 0's rule state (block 0 has it) */
-        const volatile dobfs_rule_t *vr = &((volatile bfs4k_ctl_t *)a.ctl)->rs;
-        s_rs.dir = vr->dir;
-        s_rs.known = vr->known;
-        s_rs.counting = vr->counting;
-        s_rs.quiet = vr->quiet;
-        s_rs.nf = vr->nf;
-        s_rs.prev_nf = vr->prev_nf;
-        s_rs.r = vr->r;
-        s_rs.w = vr->w;
-        s_rs.mf = vr->mf;
-        s_rs.fi = vr->fi;
-      }
-      __syncthreads(); /* the copy, before a pending level reads s_rs.counting */
+      const volatile dobfs_rule_t *vr = &((volatile bfs4k_ctl_t *)a.ctl)->rs; /* NEW */
+      rs.dir = vr->dir;
+      rs.known = vr->known;
+      rs.counting = vr->counting;
+      rs.quiet = vr->quiet;
+      rs.nf = vr->nf;
+      rs.prev_nf = vr->prev_nf;
+      rs.r = vr->r;
+      rs.w = vr->w;
+      rs.mf = vr->mf;
+      rs.fi = vr->fi;
       pending = ((volatile bfs4k_ctl_t *)a.ctl)->pending;
       if (a.trace && b0) tl = ((volatile bfs4k_ctl_t *)a.ctl)->t_pending; /* it began in block 0 */
       if (!pending) {
@@ -1189,9 +1166,8 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       /* NEW: level `level` has hubs: the grid's hub pass below finishes it */
     }
     int vw = 0, ed = 0;
-    int counting = s_rs.counting; /* thread 0 wrote it before the last barrier */
     if (!pending) {
-      bfs4k_multi(&a, level, cur, size, 0, &vw, &ed, counting);
+      bfs4k_multi(&a, level, cur, size, 0, &vw, &ed, rs.counting);
       grid.sync();
     }
     unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
@@ -1200,7 +1176,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     /* NEW: the frontier's in-edges (out-edges when symmetric), read with the
      * others: one L2 round trip a level, not two */
     unsigned long long fi = 0;
-    if (t0 && counting) fi = ld_volatile(a.sym ? &a.ctl->edges[level % 3] : &a.ctl->fi[level % 3]);
+    if (rs.counting) fi = ld_volatile(a.sym ? &a.ctl->edges[level % 3] : &a.ctl->fi[level % 3]);
     if (nh || nb) {
       bfs4k_hub_pass(&a, level, cur, nh, nb);
       grid.sync();
@@ -1226,7 +1202,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync();
       if (b0) bfs4k_record(&a, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
     }
-    if (t0) dobfs_td_update(&a, &s_rs, next, fi); /* NEW */
+    dobfs_td_update(&a, &rs, next, fi); /* NEW */
     pushes += next;
     mb_levels++;
     level++;
@@ -1258,19 +1234,13 @@ static __global__ void __launch_bounds__(512) bfs4k_loop512_kernel(const __grid_
 static __global__ void __launch_bounds__(1024) bfs4k_single_kernel(const __grid_constant__ bfs4k_args_t a, int level,
                                                                    int cur, unsigned long long size,
                                                                    dobfs_rule_t rs) {
-  __shared__ dobfs_rule_t s_rs; /* NEW: the rule's state, thread 0's to write */
-  if (threadIdx.x == 0) s_rs = rs;
-  __syncthreads();
-  bfs4k_single(&a, level, cur, size, &s_rs);
+  bfs4k_single(&a, level, cur, size, rs);
 }
 static __global__ void __launch_bounds__(512) bfs4k_single512_kernel(const __grid_constant__ bfs4k_args_t a,
                                                                      int level, int cur,
                                                                      unsigned long long size,
                                                                      dobfs_rule_t rs) {
-  __shared__ dobfs_rule_t s_rs;
-  if (threadIdx.x == 0) s_rs = rs;
-  __syncthreads();
-  bfs4k_single(&a, level, cur, size, &s_rs);
+  bfs4k_single(&a, level, cur, size, rs);
 }
 
 /* NEW: the bottom-up level and the two conversions as kernels of their own */
