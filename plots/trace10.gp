@@ -1,10 +1,11 @@
 # trace10.gp - step 10 (direction-optimizing BFS): per BFS level, the frontier, the edges
-# inspected, and which direction the rule chose; one column of panels per graph. (The level
-# loop runs on the device: there is no time per level, as in step 08.) Data: the harness's trace CSV (-a) with the level's direction appended
+# inspected, the time, and which direction the rule chose; one column of panels per graph. (The
+# time of a level is the step's own, from the device's clock: from the level's start to its last
+# barrier, the trace's own counting left out.) Data: the harness's trace CSV (-a) with the level's direction appended
 # (scripts/ablation10.sh writes it: plots/data/trace-step10-h100.csv). Columns:
 #   step,variant,graph,src,grid,block,level,frontier,edges,duplicates,ms,gpu,commit,direction
 # Top row: the beamer rule's levels, frontier and edges inspected (log scale); a circle is a
-# top-down level, a square a bottom-up one. Bottom row: edges inspected per level (log scale),
+# top-down level, a square a bottom-up one. Bottom row: the time of each level (µs, log scale),
 # always top-down (hatched) and beamer (solid) side by side; blue top-down, orange bottom-up.
 #
 # Run from the repository root (gnuplot only, no other tool than awk):
@@ -40,14 +41,14 @@ do for [i = 1:n] {
 }
 do for [i = 1:n] {
   g = word(graphs, i)
-  set title g.': edges inspected (topdown hatched, beamer solid)' font ',11'
+  set title g.': time per level (topdown hatched, beamer solid)' font ',11'
   set logscale y
   set format y '%g'
-  set ylabel 'edges (log scale)'
+  set ylabel 'µs (log scale)'
   set yrange [1:*]
   set boxwidth 0.38
-  plot sel(g, 'topdown') using ($1 - 0.2):($3 > 0 ? $3 : 1):($5 > 0.5 ? 2 : 1) with boxes fill pattern 4 lc variable title 'topdown', \
-       sel(g, 'beamer')  using ($1 + 0.2):($3 > 0 ? $3 : 1):($5 > 0.5 ? 2 : 1) with boxes fill solid 0.8 lc variable title 'beamer'
+  plot sel(g, 'topdown') using ($1 - 0.2):($4 > 0 ? $4 * 1000 : NaN):($5 > 0.5 ? 2 : 1) with boxes fill pattern 4 lc variable title 'topdown', \
+       sel(g, 'beamer')  using ($1 + 0.2):($4 > 0 ? $4 * 1000 : NaN):($5 > 0.5 ? 2 : 1) with boxes fill solid 0.8 lc variable title 'beamer'
   unset logscale y
   set autoscale y
 }

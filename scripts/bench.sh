@@ -218,7 +218,7 @@ meta="$OUTDIR/bench-$slug.meta"
   echo "start: $start_date"
   echo "end: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "wall_s: $SECONDS"
-  echo "commit: $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+  echo "commit: $(cat "$ROOT/build/commit.stamp" 2>/dev/null || git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"  # the binaries' commit (make COMMIT=...)
   echo "host: $(uname -a)"
   echo "nvcc: $({ "${NVCC:-${CUDA:-/usr/local/cuda}/bin/nvcc}" --version || nvcc --version; } 2>/dev/null | tail -n 1)"
   echo "gpu: $(gpu_name)"

@@ -113,7 +113,7 @@ abl_setup() {
 # abl_log_header [TEXT]: the run's date, commit (TEXT after it) and GPU, appended to $log.
 abl_log_header() {
   {
-    echo "# $ABL_NAME.sh $(date -u +%FT%TZ) commit $(git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null)${1:+ $1}"
+    echo "# $ABL_NAME.sh $(date -u +%FT%TZ) commit $(cat "$ROOT/build/commit.stamp" 2>/dev/null || git -C "$ROOT" describe --always --dirty 2>/dev/null || cat "$ROOT/.commit" 2>/dev/null)${1:+ $1}"
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1
   } >> "$log"
 }
