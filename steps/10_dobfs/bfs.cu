@@ -2,7 +2,7 @@
  *
  * Base:       08 (BFS-4K: its top-down expansion, single-block levels and the
  *             level loop in one cooperative grid are kept, every 08 knob
- *             included; -V topdown is step 08 with the two changes below)
+ *             included; -V topdown is step 08 with the three changes below)
  * Adds:       a bottom-up step: every unvisited vertex scans its IN-neighbours
  *             for one that is in the frontier and stops at the first it finds.
  *             A rule picks the direction of every level from counts the
@@ -14,10 +14,12 @@
  *             of the cooperative grid from the same counters, so the level
  *             loop still never comes back to the host (loop=1).
  *             Support: in-edges (the transpose, built in init; a symmetric
- *             graph is its own). Two changes to 08's top-down levels, both
+ *             graph is its own). Three changes to 08's top-down levels, each
  *             measured (README): a single-block level that lists hubs hands
  *             the level to the grid, whose hub pass finishes it (08 lets block
- *             0 walk them: 244,380 edges on kron22's level 1); and dp = 128.
+ *             0 walk them: 244,380 edges on kron22's level 1); dp = 128; and
+ *             mstage = 0, multi-block levels without 08's block queue.
+ *             -a times every level on the device's clock (%globaltimer).
  * Idea:       top-down work is the out-edges of the frontier, |Q| * E/V on
  *             average; bottom-up work is at most the in-edges of the unvisited
  *             vertices R, and usually far less, because a vertex stops at its
