@@ -1081,30 +1081,6 @@ static __device__ void dobfs_to_queue(const bfs4k_args_t *a, const unsigned *bm,
   }
 }
 
-/* NEW: up to four of the loop's counters after a grid.sync(), read by thread 0
- * of each block and handed to its block through shared memory (a NULL reads
- * as 0). When every thread of the grid (67,000 of them) reads the same L2 line
- * at once, the reads queue up: 1.7 us a level on the grid, measured (README);
- * one reader per block costs one L2 round trip. Every thread of the block
- * calls it; the second barrier lets the next call reuse the slots. */
-static __device__ __forceinline__ void dobfs_ctl_read(const unsigned long long *p0, const unsigned long long *p1,
-                                                      const unsigned long long *p2, const unsigned long long *p3,
-                                                      unsigned long long v[4]) {
-  __shared__ unsigned long long s_v[4];
-  if (threadIdx.x == 0) {
-    s_v[0] = p0 ? ld_volatile(p0) : 0;
-    s_v[1] = p1 ? ld_volatile(p1) : 0;
-    s_v[2] = p2 ? ld_volatile(p2) : 0;
-    s_v[3] = p3 ? ld_volatile(p3) : 0;
-  }
-  __syncthreads();
-  v[0] = s_v[0];
-  v[1] = s_v[1];
-  v[2] = s_v[2];
-  v[3] = s_v[3];
-  __syncthreads();
-}
-
 /* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
  * level, cur, size and the rule's state in registers; all read the same
  * counters after each grid.sync(), so all choose the same direction, take the
@@ -1129,9 +1105,8 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
       dobfs_scout(&a, level, a.q[cur], size, dir == DIR_CENSUS);
       grid.sync();
-      unsigned long long v[4];
-      dobfs_ctl_read(&a.ctl->so[level % 3], &a.ctl->si[level % 3], &a.ctl->cen[level % 3], NULL, v);
-      dobfs_scouted(&a, &rs, dir == DIR_CENSUS, v[0], v[1], v[2]);
+      dobfs_scouted(&a, &rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[level % 3]),
+                    ld_volatile(&a.ctl->si[level % 3]), ld_volatile(&a.ctl->cen[level % 3]));
       dir = dobfs_choose(&a, &rs, level);
     }
     if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
@@ -1143,11 +1118,9 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       dobfs_bottomup(&a, level, a.bm[bcur], a.bm[bcur ^ 1]);
       grid.sync();
       int z = level % 3;
-      unsigned long long v[4], w[4];
-      dobfs_ctl_read(&a.ctl->cnt[z], &a.ctl->fo[z], &a.ctl->fin[z], &a.ctl->left[z], v);
-      dobfs_ctl_read(&a.ctl->left_in[z], NULL, NULL, NULL, w);
-      unsigned long long found = v[0];
-      dobfs_bu_update(&a, &rs, found, v[1], v[2], v[3], w[0]);
+      unsigned long long found = ld_volatile(&a.ctl->cnt[z]);
+      dobfs_bu_update(&a, &rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
+                      ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
       if (a.trace && b0) bfs4k_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - tl);
       bu_levels++;
       level++;
@@ -1199,24 +1172,22 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       bfs4k_multi(&a, level, cur, size, 0, &vw, &ed, rs.counting);
       grid.sync();
     }
-    unsigned long long v[4];
-    dobfs_ctl_read(&a.ctl->hubs[level % 3], &a.ctl->bigs[level % 3], &a.ctl->cnt[level % 3],
-                   rs.counting ? (a.sym ? &a.ctl->edges[level % 3] : &a.ctl->fi[level % 3]) : NULL, v);
-    unsigned long long nh = v[0], nb = v[1], next = v[2];
+    unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
+    unsigned long long nb = ld_volatile(&a.ctl->bigs[level % 3]);
+    unsigned long long next = ld_volatile(&a.ctl->cnt[level % 3]);
     /* NEW: the frontier's in-edges (out-edges when symmetric), read with the
      * others: one L2 round trip a level, not two */
-    unsigned long long fi = v[3];
+    unsigned long long fi = 0;
+    if (rs.counting) fi = ld_volatile(a.sym ? &a.ctl->edges[level % 3] : &a.ctl->fi[level % 3]);
     if (nh || nb) {
       bfs4k_hub_pass(&a, level, cur, nh, nb);
       grid.sync();
-      dobfs_ctl_read(&a.ctl->cnt[level % 3], NULL, NULL, NULL, v);
-      next = v[0];
+      next = ld_volatile(&a.ctl->cnt[level % 3]);
     }
     if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
       bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
       grid.sync();
-      dobfs_ctl_read(&a.ctl->rebuild, NULL, NULL, NULL, v);
-      next = v[0];
+      next = ld_volatile(&a.ctl->rebuild);
       if (b0) a.ctl->rebuilds++;
       if (next > a.cap) { /* more vertices than the queue holds: say so, stop */
         if (b0) {
