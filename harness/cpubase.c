@@ -7,21 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "err.h"
+#include "step.h" /* host_ms */
 
 #define CPUBASE_LOCAL 16384          /* per-thread queue buffer (gapbs QueueBuffer) */
 #define CPUBASE_MAX_BINS (1u << 20)  /* bins per thread before delta is raised      */
 #define CPUBASE_FUSE 1000            /* a local bin drained alone while smaller (gapbs) */
 
 /* ---- small helpers ---------------------------------------------------------- */
-
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
 
 static void *xalloc(size_t count, size_t size, const char *what) {
   if (count == 0) count = 1;
@@ -120,7 +114,7 @@ static int build_transpose(cpubase_t *cb) {
 }
 
 int cpubase_init(cpubase_t *cb, const graph_t *g, int sssp, int threads, int64_t delta) {
-  double t0 = now_ms();
+  double t0 = host_ms();
   memset(cb, 0, sizeof *cb);
   cb->g = g;
   cb->sssp = sssp;
@@ -159,7 +153,7 @@ int cpubase_init(cpubase_t *cb, const graph_t *g, int sssp, int threads, int64_t
       if (!cb->frontier || !cb->bins) goto fail;
     }
   }
-  cb->prep_ms = now_ms() - t0;
+  cb->prep_ms = host_ms() - t0;
   return 0;
 fail:
   {
@@ -474,12 +468,12 @@ static int bellman_ford(cpubase_t *cb, vid_t src, dist_t *dist, int *rounds) {
 /* ---- entry ------------------------------------------------------------------------- */
 
 int cpubase_warmup(cpubase_t *cb, vid_t src, dist_t *dist, double min_ms) {
-  double t0 = now_ms();
+  double t0 = host_ms();
   int runs = 0;
   do {
     if (cpubase_run(cb, src, dist, NULL)) return -1;
     runs++;
-  } while (now_ms() - t0 < min_ms && runs < 10000);
+  } while (host_ms() - t0 < min_ms && runs < 10000);
   return runs;
 }
 

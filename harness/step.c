@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 long launch_knob(const launch_t *lc, const char *name) {
   for (int i = 0; lc->defs && lc->defs[i].name; i++)
@@ -30,4 +31,10 @@ int launch_grid(const launch_t *lc, unsigned long long items) {
   unsigned long long g = (items + b - 1) / b;
   if (g < 1) g = 1;
   return g > INT_MAX ? INT_MAX : (int)g;
+}
+
+double host_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }

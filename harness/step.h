@@ -83,6 +83,9 @@ void step_trace(step_stats_t *st, int level, long long frontier, long long edges
 void trace_level_begin(step_stats_t *st);
 void trace_level_end(step_stats_t *st, int level, long long frontier, long long edges,
                      long long duplicates);
+/* The host's monotonic clock in ms: for host work that is reported, not timed
+ * with CUDA events (an init's preprocessing, the harness's phases). */
+double host_ms(void);
 
 typedef struct {
   const char *title;                  /* "Virtual warp-centric expansion" */
