@@ -24,9 +24,15 @@
  *                       and tail-launches the next round (with child grids in
  *                       the round, a one-thread dispatcher tail-launched after
  *                       them does), the host reads the state once at the end
- *             and two that the paper does not have, measured separately:
+ *             and three that the paper does not have, measured separately:
  *             ttas      a plain load before each atomicMin
  *             stale     skip a queue entry that fell again in this round
+ *             delta     a priority order (Davidson et al.'s Near-Far, the
+ *                       paper's own baseline): a round expands only the
+ *                       vertices below a threshold; the others wait in a far
+ *                       queue until the near queue runs dry, then the
+ *                       threshold rises by delta (-1: delta from the graph's
+ *                       mean weight and degree, 0: off, plain H-BF)
  * Idea:       Bellman-Ford relaxes only the out-edges of the vertices whose
  *             distance fell in the previous round (the frontier, a queue).
  *             Round r relaxes (u, v, w) with atomicMin(info[v], (d(u) + w, r));
@@ -51,6 +57,18 @@
  *             pushed after round n, or a distance below -(n-1) * max|w-|,
  *             proves a reachable negative cycle (an error, never a hang and
  *             never a wrapped distance).
+ *             Near-Far (delta > 0, dedup 2): a round r proposes (d, r) when
+ *             d < thr and (d, e | HBF_FAR) when d >= thr (epoch e: thr's
+ *             value); the tag says which queue already holds v, so v enters
+ *             the near queue once per round and the far queue once per
+ *             epoch. A split (near queue empty) raises thr to the smallest
+ *             far distance + delta and moves each far entry once: below the
+ *             old thr it is stale (v fell into a near queue since), below the
+ *             new one it goes to the near queue (tag r), else it stays (tag of
+ *             the new epoch). So ties never change a tag. Every distance is
+ *             final when both queues are empty. Without a negative cycle an
+ *             epoch needs at most n rounds (Bellman-Ford on the vertices
+ *             below thr), the bound that replaces "round n" here.
  *             Edge classes (classify=1, which needs dedup >= 1): a target of
  *             in-degree 1 has one writer per round (its in-neighbour is in the
  *             queue once), so a plain load + compare + store is exact. A sink
@@ -90,6 +108,8 @@
 #define HBF_ID_MASK 0x3fffffffu
 #define HBF_ROUND_CAP (1 << 16) /* rounds with a recorded trace row             */
 #define HBF_CHILD_BLOCK 256
+#define HBF_FAR 0x80000000u     /* NEW (delta): tag bit of a far-queue push      */
+#define HBF_DELTA_SCALE 32.0    /* NEW (delta=-1): delta = scale x mean|w| / degree */
 /* compute-sanitizer's racecheck, synccheck and initcheck do not support
  * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
  * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
@@ -116,10 +136,22 @@ typedef struct {
   int round;                    /* the round being (or next to be) expanded     */
   int cur;                      /* the queue it expands                         */
   int status;                   /* HBF_*                                        */
-  int phase;                    /* 0: round expanded, not finalized; 1: finalized */
+  int phase;                    /* 0: round expanded, not finalized; 1: finalized;
+                                   2: a split is due (delta > 0)                 */
   int err;                      /* device launch error (loop=1), 0 if none      */
   int chain_left;               /* rounds the device may still chain            */
   unsigned blocks_done;         /* blocks of this round finished (loop=1)       */
+  /* NEW (delta > 0): the far queue and the threshold */
+  unsigned long long fsize[2];  /* entries of far queue 0 / 1                   */
+  unsigned long long fsize_prev;/* ... of the current one before this round     */
+  int fcur;                     /* the far queue rounds push into               */
+  int thr;                      /* near: d < thr                                */
+  int thr_old;                  /* ... before the last split                    */
+  int epoch;                    /* splits so far; far tag = epoch | HBF_FAR     */
+  int epoch_round;              /* the last round before this epoch's split     */
+  int split;                    /* 1: a split ran since the last dispatch       */
+  unsigned fmin;                /* smallest far distance as a key (d ^ 2^31)    */
+  unsigned long long splits;    /* split passes (HBF_VERBOSE)                   */
 } hbf_ctl_t;
 
 typedef struct {
@@ -135,6 +167,7 @@ typedef struct {
   unsigned long long *info;     /* (key, round) per vertex (dedup 2)            */
   int *mark;                    /* last round each vertex was pushed (dedup 1)  */
   vid_t *queue[2];
+  vid_t *far[2];                /* NEW (delta > 0): far queues, ping-pong      */
   hbf_ctl_t *ctl;
   hbf_round_t *rounds;
   const eid_t *sink_off;        /* in-edges of sinks (classify=1), n + 1        */
@@ -144,6 +177,7 @@ typedef struct {
   long long lo;                 /* lowest possible distance: -(n-1) max|w-|     */
   vid_t n;
   int dedup, classify, vw, dp, coalesce, chain, ttas, stale;
+  int delta;                    /* NEW: Near-Far step, 0 off                   */
   int block, fixed_grid, resident_threads, max_rounds;
 } hbf_args_t;
 
@@ -168,10 +202,12 @@ static __device__ __forceinline__ dist_t hbf_dist_of(const hbf_args_t *a, vid_t 
 }
 
 /* NEW: the relax operation with the edge classes. Returns 1 when v must be
- * pushed into the next queue. *ops counts relax operations. */
-static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, vid_t u, dist_t du,
-                                                vid_t c, weight_t w, vid_t *vout,
-                                                unsigned *ops) {
+ * pushed into the next queue, 2 (delta > 0) into the far queue. *ops counts
+ * relax operations; *fmin (a key) takes every far distance it stores. */
+static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, int thr,
+                                                unsigned etag, vid_t u, dist_t du, vid_t c,
+                                                weight_t w, vid_t *vout, unsigned *ops,
+                                                unsigned *fmin) {
   vid_t v = a->classify ? (c & HBF_ID_MASK) : c;
   *vout = v;
   unsigned cls = a->classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
@@ -192,20 +228,28 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
   dist_t d = (dist_t)nd;
   int push = !(cls & HBF_NOENQ);
   if (a->dedup == 2) {
-    unsigned long long key = hbf_pack(d, round);
+    /* NEW (delta): a far proposal is tagged with the epoch, not the round */
+    int far = a->delta > 0 && d >= thr;
+    unsigned tag = far ? etag : (unsigned)round;
+    unsigned long long key = hbf_pack(d, (int)tag);
+    unsigned long long old;
     if (cls & HBF_IN1) { /* NEW: one writer per round: no atomic */
-      unsigned long long old = a->info[v];
-      if (key >= old) return 0;
+      old = a->info[v];
+      if ((key >> 32) >= (old >> 32)) return 0;
       a->info[v] = key;
-      return push;
+    } else {
+      /* NEW (ttas, not in the paper): most relaxations lower nothing; a load
+       * from L2 settles those without an atomic. A stale load is larger, never
+       * smaller (d only falls), so it can only let a useless atomic through. */
+      if (a->ttas && (key >> 32) >= (__ldcg(&a->info[v]) >> 32)) return 0;
+      old = atomicMin(&a->info[v], key);
+      if ((key >> 32) >= (old >> 32)) return 0; /* lowered nothing */
     }
-    /* NEW (ttas, not in the paper): most relaxations lower nothing; a load
-     * from L2 settles those without an atomic. A stale load is larger, never
-     * smaller (d only falls), so it can only let a useless atomic through. */
-    if (a->ttas && key >= __ldcg(&a->info[v])) return 0;
-    unsigned long long old = atomicMin(&a->info[v], key);
-    /* lowered it, and nobody pushed v in this round yet */
-    return push && key < old && (unsigned)old != (unsigned)round;
+    if (far && push && (unsigned)(key >> 32) < *fmin) *fmin = (unsigned)(key >> 32);
+    /* lowered it, and nobody pushed v into that queue in this round (near) or
+     * this epoch (far) yet */
+    if (!push || (unsigned)old == tag) return 0;
+    return far ? 2 : 1;
   }
   if ((cls & HBF_IN1) && a->dedup == 1) {
     if (d >= a->dist[v]) return 0;
@@ -221,7 +265,8 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
 
 /* NEW: the enqueue. coalesce=1: the pushing lanes of a warp take one atomic
  * together and write their entries side by side (coalesced stores). */
-static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, int nxt, int push, vid_t v) {
+static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, unsigned long long *size,
+                                                vid_t *queue, int push, vid_t v) {
   if (a->coalesce) {
     unsigned am = __activemask();
     unsigned pm = __ballot_sync(am, push);
@@ -229,67 +274,97 @@ static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, int nxt, in
     unsigned lane = threadIdx.x & 31;
     int leader = __ffs(pm) - 1;
     unsigned long long base = 0;
-    if ((int)lane == leader) base = atomicAdd(&a->ctl->size[nxt], (unsigned long long)__popc(pm));
+    if ((int)lane == leader) base = atomicAdd(size, (unsigned long long)__popc(pm));
     base = __shfl_sync(am, base, leader);
     if (push) {
       unsigned long long pos = base + __popc(pm & ((1u << lane) - 1));
-      if (pos < a->cap) a->queue[nxt][pos] = v; /* past cap: counted, not stored */
+      if (pos < a->cap) queue[pos] = v; /* past cap: counted, not stored */
     }
     return;
   }
   if (!push) return;
-  unsigned long long pos = atomicAdd(&a->ctl->size[nxt], 1ULL);
-  if (pos < a->cap) a->queue[nxt][pos] = v;
+  unsigned long long pos = atomicAdd(size, 1ULL);
+  if (pos < a->cap) queue[pos] = v;
+}
+
+/* The relax result into the near (1) or far (2) queue. */
+static __device__ __forceinline__ void hbf_push2(const hbf_args_t *a, int nxt, int fq, int res,
+                                                 vid_t v) {
+  hbf_push(a, &a->ctl->size[nxt], a->queue[nxt], res == 1, v);
+  if (a->delta > 0) hbf_push(a, &a->ctl->fsize[fq], a->far[fq], res == 2, v);
 }
 
 /* Per-block sums of the counters, one global atomic per block. Every thread
  * of the block calls it (no thread returns early). */
-static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigned long long scanned) {
+static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigned long long scanned,
+                                      unsigned fmin) {
   __shared__ unsigned long long s_ops, s_scanned;
-  if (threadIdx.x == 0) { s_ops = 0; s_scanned = 0; }
+  __shared__ unsigned s_fmin;
+  if (threadIdx.x == 0) { s_ops = 0; s_scanned = 0; s_fmin = 0xffffffffu; }
   __syncthreads();
   if (ops) atomicAdd(&s_ops, (unsigned long long)ops);
   if (scanned) atomicAdd(&s_scanned, scanned);
+  if (fmin != 0xffffffffu) atomicMin(&s_fmin, fmin);
   __syncthreads();
   if (threadIdx.x == 0) {
     if (s_ops) atomicAdd(&a->ctl->relax, s_ops);
     if (s_scanned) atomicAdd(&a->ctl->scanned, s_scanned);
+    if (s_fmin != 0xffffffffu) atomicMin(&a->ctl->fmin, s_fmin);
   }
+}
+
+/* loop=1: 1 in thread 0 of the last block of the grid to finish. Every
+ * thread of the block calls it. */
+static __device__ int hbf_last_block(const hbf_args_t *a) {
+  __shared__ int last;
+  __threadfence(); /* this thread's pushes and counts, before the block counts itself done */
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    last = atomicAdd(&a->ctl->blocks_done, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last || threadIdx.x != 0) return 0;
+  __threadfence();
+  return 1;
 }
 
 #if HBF_CDP
 /* NEW: a child grid for one hub: one thread per out-edge. */
-static __global__ void hbf_child_kernel(hbf_args_t a, int round, vid_t u, dist_t du, eid_t begin,
-                                        eid_t end) {
-  int nxt = a.ctl->cur ^ 1;
-  unsigned ops = 0;
+static __global__ void hbf_child_kernel(hbf_args_t a, int round, int thr, unsigned etag, vid_t u,
+                                        dist_t du, eid_t begin, eid_t end) {
+  int nxt = a.ctl->cur ^ 1, fq = a.ctl->fcur;
+  unsigned ops = 0, fmin = 0xffffffffu;
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   /* same trip count in a warp until the tail: the push's ballot sees most lanes */
   for (eid_t e = begin + first; e < end; e += stride) {
     vid_t v;
-    int push = hbf_relax(&a, round, u, du, a.cols[e], a.weights[e], &v, &ops);
-    hbf_push(&a, nxt, push, v);
+    int res = hbf_relax(&a, round, thr, etag, u, du, a.cols[e], a.weights[e], &v, &ops, &fmin);
+    hbf_push2(&a, nxt, fq, res, v);
   }
-  hbf_add_counts(&a, ops, 0);
+  hbf_add_counts(&a, ops, 0, fmin);
 }
 #endif
 
 static __global__ void hbf_dispatch_kernel(hbf_args_t a);
 static __device__ void hbf_dispatch(const hbf_args_t *ap);
+static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
+                                        int thr_old, int thr, unsigned etag);
+static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size);
 
 /* One round: the virtual warps take queue entries (a grid-stride loop, so a
  * virtual warp may take several: the paper's "more vertices per warp"). */
 static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long long in_size,
-                                         int vw) {
-  int cur = a.ctl->cur, nxt = cur ^ 1;
+                                         int vw, int thr, unsigned etag) {
+  int cur = a.ctl->cur, nxt = cur ^ 1, fq = a.ctl->fcur;
   unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
   unsigned long long wid = tid / vw;
   int lane = (int)(tid % vw);
   unsigned wl = threadIdx.x & 31; /* lane in the real warp */
   unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
-  unsigned ops = 0;
+  unsigned ops = 0, fmin = 0xffffffffu;
   unsigned long long scanned = 0;
   const vid_t *in_q = a.queue[cur];
   for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
@@ -316,7 +391,7 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
         if (blocks > 4096) blocks = 4096;
 #if HBF_CDP
         hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
-            a, round, u, du, begin, end);
+            a, round, thr, etag, u, du, begin, end);
         ok = cudaGetLastError() == cudaSuccess;
 #else
         ok = 0; /* sanitizer build: init refuses dp > 0, never reached */
@@ -329,27 +404,18 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
     }
     for (eid_t e = begin + lane; e < end; e += vw) {
       vid_t v;
-      int push = hbf_relax(&a, round, u, du, a.cols[e], a.weights[e], &v, &ops);
-      hbf_push(&a, nxt, push, v);
+      int res = hbf_relax(&a, round, thr, etag, u, du, a.cols[e], a.weights[e], &v, &ops, &fmin);
+      hbf_push2(&a, nxt, fq, res, v);
     }
   }
-  hbf_add_counts(&a, ops, scanned);
+  hbf_add_counts(&a, ops, scanned, fmin);
   if (!a.chain) return;
   /* NEW (loop=1): the last block to finish ends the round. Without child
    * grids it runs the dispatcher's code itself (every counter is final: each
    * block fenced its atomics before counting itself done); with children it
    * tail-launches the dispatcher, which starts when this grid and all its
    * children are complete (no device-side synchronize in CDP2). */
-  __shared__ int last;
-  __threadfence(); /* this thread's pushes and counts, before the block counts itself done */
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    last = atomicAdd(&a.ctl->blocks_done, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last || threadIdx.x != 0) return;
-  __threadfence();
+  if (!hbf_last_block(&a)) return;
   if (atomicAdd(&a.ctl->children, 0ULL) == a.ctl->children_prev) {
     hbf_dispatch(&a);
     return;
@@ -393,29 +459,72 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
   unsigned long long size = c->size[nxt];
   int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
   if (!failed && size > a.cap) { c->status = HBF_OVERFLOW; return; } /* the host refills the queue */
-  if (r < HBF_ROUND_CAP) {
-    a.rounds[r].frontier = c->size[cur];
-    a.rounds[r].relax = c->relax - c->relax_prev;
+  if (c->split) {
+    c->split = 0; /* a split, not a round: nothing to record */
+  } else {
+    if (r < HBF_ROUND_CAP) {
+      a.rounds[r].frontier = c->size[cur];
+      a.rounds[r].relax = c->relax - c->relax_prev;
+    }
+    c->relax_prev = c->relax;
+    c->pushes += size + (c->fsize[c->fcur] - c->fsize_prev);
   }
-  c->relax_prev = c->relax;
   if (failed) return;
   c->status = HBF_RUNNING;
   c->phase = 1;
-  c->pushes += size;
+  if (size == 0 && a.delta > 0 && c->fsize[c->fcur] > 0) {
+    /* NEW (delta): the near queue ran dry. Raise the threshold to the smallest
+     * far distance + delta (so at least that vertex moves: no empty epochs)
+     * and split the far queue into the near queue and the next far queue. */
+    int fin = c->fcur;
+    unsigned long long fs = c->fsize[fin];
+    long long lo = c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
+    if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
+    long long t = lo + a.delta;
+    c->thr_old = c->thr;
+    c->thr = t > (long long)DIST_INF ? DIST_INF : (int)t;
+    c->epoch++;
+    c->epoch_round = r;
+    c->fmin = 0xffffffffu; /* the split records the smallest distance it keeps */
+    c->fcur = fin ^ 1;
+    c->fsize[fin ^ 1] = 0;
+    c->fsize_prev = 0;
+    c->split = 1;
+    c->splits++;
+    c->blocks_done = 0;
+    c->phase = 2;
+    if (!a.chain) return;
+    if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
+    __threadfence(); /* the split sees the new state */
+#if HBF_CDP
+    hbf_split_kernel<<<hbf_split_grid(&a, fs), a.block, 0, cudaStreamTailLaunch>>>(
+        a, r, fin, fs, c->thr_old, c->thr, (unsigned)c->epoch | HBF_FAR);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
+#else
+    (void)fs;
+    c->status = HBF_HANDBACK;
+#endif
+    return;
+  }
   if (size == 0) { c->status = HBF_DONE; return; }
-  if (r >= a.max_rounds) { c->status = HBF_NEGCYCLE; return; } /* pushed after round n */
+  /* pushed after round n (of this epoch with delta): a negative cycle */
+  if (r - (a.delta > 0 ? c->epoch_round : 0) >= a.max_rounds) { c->status = HBF_NEGCYCLE; return; }
+  if (r >= INT32_MAX - 2) { c->status = HBF_BIGDIST; return; } /* round tags would wrap */
   c->size[cur] = 0; /* the expanded queue becomes the next output */
   c->cur = nxt;
   c->round = r + 1;
   c->blocks_done = 0;
   c->children_prev = c->children;
+  c->fsize_prev = c->fsize[c->fcur];
   if (!a.chain) return;
   if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
   int vw, grid;
   hbf_shape(&a, size, &vw, &grid);
   __threadfence(); /* the next grid sees the switched state */
 #if HBF_CDP
-  hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, r + 1, size, vw);
+  hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, r + 1, size, vw, c->thr,
+                                                                (unsigned)c->epoch | HBF_FAR);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
 #else
@@ -425,6 +534,48 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
 }
 
 static __global__ void hbf_dispatch_kernel(hbf_args_t a) { hbf_dispatch(&a); }
+
+static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size) {
+  unsigned long long g = (size + a->block - 1) / a->block;
+  unsigned long long most = (unsigned long long)a->resident_threads / a->block;
+  if (a->fixed_grid > 0) return a->fixed_grid;
+  if (g > most) g = most;
+  return g < 1 ? 1 : (int)g;
+}
+
+/* NEW (delta): one pass over the far queue after the near queue ran dry. The
+ * far queue holds each vertex at most once (one push per epoch, and the last
+ * split re-tagged what it kept), and no round runs now: plain loads and
+ * stores of info suffice. Round `round` is over; the near queue it fills is
+ * the input of round + 1. */
+static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
+                                        int thr_old, int thr, unsigned etag) {
+  int nxt = a.ctl->cur ^ 1, fout = fin ^ 1;
+  unsigned fmin = 0xffffffffu;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  /* every thread of a warp runs the same trips until the tail (the pushes' ballots) */
+  for (unsigned long long base = first - threadIdx.x % 32; base < size; base += stride) {
+    unsigned long long i = base + threadIdx.x % 32;
+    int res = 0;
+    vid_t v = 0;
+    if (i < size) {
+      v = a.far[fin][i];
+      dist_t d = hbf_unpack(a.info[v]);
+      /* below the old threshold: v fell into a near queue since, and was expanded */
+      if (d >= thr_old) {
+        res = d < thr ? 1 : 2;
+        /* tagged as if pushed in the round just over (near) or in the new epoch (far) */
+        a.info[v] = hbf_pack(d, res == 1 ? round : (int)etag);
+        if (res == 2 && ((unsigned)d ^ 0x80000000u) < fmin) fmin = (unsigned)d ^ 0x80000000u;
+      }
+    }
+    hbf_push(&a, &a.ctl->size[nxt], a.queue[nxt], res == 1, v);
+    hbf_push(&a, &a.ctl->fsize[fout], a.far[fout], res == 2, v);
+  }
+  hbf_add_counts(&a, 0, 0, fmin);
+  if (a.chain && hbf_last_block(&a)) hbf_dispatch(&a);
+}
 
 /* The start of a run: info from the harness's distances, the first queue. */
 static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
@@ -442,6 +593,9 @@ static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
     c.round = 1;
     c.phase = 1;
     c.chain_left = 1 << 30;
+    c.thr = a.delta > 0 ? a.delta : DIST_INF; /* d(src) = 0: the first epoch is [0, delta) */
+    c.thr_old = c.thr;
+    c.fmin = 0xffffffffu;
     *a.ctl = c;
   }
 }
@@ -554,6 +708,12 @@ static int hbf_check_knobs(const launch_t *lc) {
   long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
   long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
   long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  long delta = launch_knob(lc, "delta");
+  if (delta < -1 || delta > INT32_MAX)
+    return fail(EXIT_INPUT, "delta=%ld: -1 (from the graph), 0 (off) or a threshold step", delta);
+  if (delta > 0 && dedup != 2)
+    return fail(EXIT_INPUT, "delta=%ld needs dedup=2: the (distance, tag) pair says which queue "
+                "holds a vertex", delta);
   if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
     return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
   if (dedup < 0 || dedup > 2) return fail(EXIT_INPUT, "dedup=%ld: 0, 1 or 2", dedup);
@@ -578,6 +738,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
   long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
   long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  long delta = launch_knob(lc, "delta");
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
   if (lc->grid > 0 && threads < 32ULL)
     return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp "
@@ -609,6 +770,17 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (eid_t e = 0; e < hg->m; e++)
     if (hg->weights[e] < 0 && -(long long)hg->weights[e] > maxneg) maxneg = -(long long)hg->weights[e];
   a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
+  if (delta == -1 && dedup == 2) {
+    /* NEW: delta from the graph: DELTA_SCALE x mean |w| / mean out-degree
+     * (Meyer & Sanders' Theta(max w / degree), scaled up so that a round
+     * still fills the GPU; the scale is the ablation's choice) */
+    double sw = 0;
+    for (eid_t e = 0; e < hg->m; e++) sw += hg->weights[e] < 0 ? -(double)hg->weights[e] : hg->weights[e];
+    double mw = hg->m ? sw / (double)hg->m : 1, deg = g->n ? (double)hg->m / (double)g->n : 1;
+    double d = HBF_DELTA_SCALE * mw / (deg > 1 ? deg : 1);
+    delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
+  }
+  a->delta = delta > 0 ? (int)delta : 0;
   if (classify) {
     int rc = hbf_classify(s, hg);
     if (rc) { free(s); return rc; }
@@ -620,6 +792,10 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->cap = g->n ? g->n : 1;
   a->queue[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
   a->queue[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
+  if (a->delta > 0) { /* NEW: at most n entries each (once per epoch) */
+    a->far[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 0");
+    a->far[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 1");
+  }
   if (dedup == 2) a->info = (unsigned long long *)gpu_alloc((size_t)a->cap * 8, "(distance, round) pairs");
   if (dedup == 1) a->mark = (int *)gpu_alloc((size_t)a->cap * sizeof(int), "round marks");
   a->ctl = (hbf_ctl_t *)gpu_alloc(sizeof(hbf_ctl_t), "loop state");
@@ -647,12 +823,19 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   c.size[0] = 1;
   c.round = 1;
   c.phase = 1;
+  c.thr = a.delta > 0 ? a.delta : DIST_INF;
   int trips = 0;
   for (;;) {
     if (c.phase == 1) { /* expand round c.round */
       int vw, grid;
       hbf_shape(&a, c.size[c.cur], &vw, &grid);
-      hbf_expand_kernel<<<grid, a.block>>>(a, c.round, c.size[c.cur], vw);
+      hbf_expand_kernel<<<grid, a.block>>>(a, c.round, c.size[c.cur], vw, c.thr,
+                                           (unsigned)c.epoch | HBF_FAR);
+      LAUNCH_CHECK();
+    } else if (c.phase == 2) { /* NEW (delta): split the far queue */
+      int fin = c.fcur ^ 1;
+      hbf_split_kernel<<<hbf_split_grid(&a, c.fsize[fin]), a.block>>>(
+          a, c.round, fin, c.fsize[fin], c.thr_old, c.thr, (unsigned)c.epoch | HBF_FAR);
       LAUNCH_CHECK();
     }
     if (!a.chain || c.phase == 0) { /* loop=0, or the device handed back before the dispatcher */
@@ -706,8 +889,9 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   if (c.status == HBF_BIGDIST)
     return fail(EXIT_INPUT, "a distance from source %" PRIvid " reached 2147483647 (the 32-bit limit)", src);
   if (getenv("HBF_VERBOSE")) /* the loop's cost, for the lesson's measurements */
-    fprintf(stderr, "hbf: %d rounds, %d host round trips, %llu child grids, %llu refused%s%s\n",
-            c.round, trips, c.children, c.child_fail, c.err ? ", last device launch error: " : "",
+    fprintf(stderr, "hbf: %d rounds, %llu splits (delta %d), %d host round trips, %llu child grids, "
+            "%llu refused%s%s\n", c.round, c.splits, a.delta, trips, c.children, c.child_fail,
+            c.err ? ", last device launch error: " : "",
             c.err ? cudaGetErrorString((cudaError_t)c.err) : "");
   return 0;
 }
@@ -716,6 +900,8 @@ static void hbf_fini(void *state) {
   hbf_state_t *s = (hbf_state_t *)state;
   gpu_free(s->a.queue[0]);
   gpu_free(s->a.queue[1]);
+  gpu_free(s->a.far[0]);
+  gpu_free(s->a.far[1]);
   gpu_free(s->a.info);
   gpu_free(s->a.mark);
   gpu_free(s->a.ctl);
@@ -738,6 +924,7 @@ static const knob_def_t hbf_knobs[] = {
     {"loop", HBF_CDP, "round loop: 0 host (a readback per round), 1 device (tail launches)"},
     {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
     {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
+    {"delta", -1, "not in the paper: Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)", PROBLEM_SSSP,
