@@ -99,6 +99,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cooperative_groups.h>
+
 #include "gpu.h"
 #include "graph.h"
 #include "step.h"
@@ -152,6 +154,7 @@ typedef struct {
   int split;                    /* 1: a split ran since the last dispatch       */
   unsigned fmin;                /* smallest far distance as a key (d ^ 2^31)    */
   unsigned long long splits;    /* split passes (HBF_VERBOSE)                   */
+  unsigned long long nhub;      /* hubs listed in this round (loop=2)           */
 } hbf_ctl_t;
 
 typedef struct {
@@ -168,6 +171,7 @@ typedef struct {
   int *mark;                    /* last round each vertex was pushed (dedup 1)  */
   vid_t *queue[2];
   vid_t *far[2];                /* NEW (delta > 0): far queues, ping-pong      */
+  unsigned long long *hubs;     /* NEW (loop=2): (u << 32 | d(u)) of this round's hubs */
   hbf_ctl_t *ctl;
   hbf_round_t *rounds;
   const eid_t *sink_off;        /* in-edges of sinks (classify=1), n + 1        */
@@ -185,6 +189,7 @@ typedef struct {
   dgraph_t g;
   launch_t lc;
   hbf_args_t a;
+  int grid_loop;                /* NEW: blocks of the cooperative grid (loop=2) */
   vid_t *d_cols_marked;
   eid_t *d_sink_off;
   vid_t *d_sink_src;
@@ -353,63 +358,79 @@ static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsign
                                         int thr_old, int thr, unsigned etag);
 static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size);
 
-/* One round: the virtual warps take queue entries (a grid-stride loop, so a
- * virtual warp may take several: the paper's "more vertices per warp"). */
-static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long long in_size,
-                                         int vw, int thr, unsigned etag) {
-  int cur = a.ctl->cur, nxt = cur ^ 1, fq = a.ctl->fcur;
+/* The work of one round, for the round kernel (loop 0, 1) and the persistent
+ * loop (loop 2): the virtual warps take queue entries (a grid-stride loop, so
+ * a virtual warp may take several: the paper's "more vertices per warp"). */
+static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, int fq, int round,
+                                                  unsigned long long in_size, int vw, int thr,
+                                                  unsigned etag, unsigned *ops,
+                                                  unsigned long long *scanned, unsigned *fmin) {
+  int nxt = cur ^ 1;
   unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
   unsigned long long wid = tid / vw;
   int lane = (int)(tid % vw);
   unsigned wl = threadIdx.x & 31; /* lane in the real warp */
   unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
-  unsigned ops = 0, fmin = 0xffffffffu;
-  unsigned long long scanned = 0;
-  const vid_t *in_q = a.queue[cur];
+  const vid_t *in_q = a->queue[cur];
   for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
     vid_t u = in_q[i];
     /* lane 0 reads d(u) (and its round) for the whole virtual warp: lanes that
      * read it apart could see different values and part ways below */
     unsigned long long iu = 0;
-    if (lane == 0) iu = a.dedup == 2 ? a.info[u]
-                                     : ((unsigned long long)(unsigned)a.dist[u] << 32) |
-                                           (unsigned)(a.dedup == 1 ? a.mark[u] : 0);
+    if (lane == 0) iu = a->dedup == 2 ? a->info[u]
+                                      : ((unsigned long long)(unsigned)a->dist[u] << 32) |
+                                            (unsigned)(a->dedup == 1 ? a->mark[u] : 0);
     iu = __shfl_sync(vmask, iu, 0, vw);
     /* NEW (stale, not in the paper): u fell again in this round, so it is in
      * the next queue already; expanding it now would be done again. */
-    if (a.stale && a.dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
-    dist_t du = a.dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
-    eid_t begin = a.offsets[u], end = a.offsets[u + 1];
-    if (lane == 0) scanned += end - begin;
-    if (a.dp > 0 && end - begin > (eid_t)a.dp) {
+    if (a->stale && a->dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
+    dist_t du = a->dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
+    eid_t begin = a->offsets[u], end = a->offsets[u + 1];
+    if (lane == 0) *scanned += end - begin;
+    if (a->dp > 0 && end - begin > (eid_t)a->dp) {
       /* NEW: a hub gets a child grid; lane 0 launches, the others learn
-       * whether it worked (a refused launch: the virtual warp does it). */
+       * whether it worked (a refused launch: the virtual warp does it).
+       * loop=2: the hub goes on a list that the whole grid expands next. */
       int ok = 0;
       if (lane == 0) {
-        unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
-        if (blocks > 4096) blocks = 4096;
+        if (a->chain == 2) {
+          unsigned long long pos = atomicAdd(&a->ctl->nhub, 1ULL);
+          a->hubs[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
+          ok = 1;
+        } else {
+          unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
+          if (blocks > 4096) blocks = 4096;
 #if HBF_CDP
-        hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
-            a, round, thr, etag, u, du, begin, end);
-        ok = cudaGetLastError() == cudaSuccess;
+          hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+              *a, round, thr, etag, u, du, begin, end);
+          ok = cudaGetLastError() == cudaSuccess;
 #else
-        ok = 0; /* sanitizer build: init refuses dp > 0, never reached */
+          ok = 0; /* sanitizer build: init refuses dp > 0 with loop < 2, never reached */
 #endif
-        if (ok) atomicAdd(&a.ctl->children, 1ULL);
-        else atomicAdd(&a.ctl->child_fail, 1ULL);
+          if (ok) atomicAdd(&a->ctl->children, 1ULL);
+          else atomicAdd(&a->ctl->child_fail, 1ULL);
+        }
       }
       ok = __shfl_sync(vmask, ok, 0, vw);
       if (ok) continue;
     }
     for (eid_t e = begin + lane; e < end; e += vw) {
       vid_t v;
-      int res = hbf_relax(&a, round, thr, etag, u, du, a.cols[e], a.weights[e], &v, &ops, &fmin);
-      hbf_push2(&a, nxt, fq, res, v);
+      int res = hbf_relax(a, round, thr, etag, u, du, a->cols[e], a->weights[e], &v, ops, fmin);
+      hbf_push2(a, nxt, fq, res, v);
     }
   }
+}
+
+/* One round (loop 0, 1). */
+static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long long in_size,
+                                         int vw, int thr, unsigned etag) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  unsigned long long scanned = 0;
+  hbf_expand(&a, a.ctl->cur, a.ctl->fcur, round, in_size, vw, thr, etag, &ops, &scanned, &fmin);
   hbf_add_counts(&a, ops, scanned, fmin);
-  if (!a.chain) return;
+  if (a.chain != 1) return;
   /* NEW (loop=1): the last block to finish ends the round. Without child
    * grids it runs the dispatcher's code itself (every counter is final: each
    * block fenced its atomics before counting itself done); with children it
@@ -493,7 +514,7 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
     c->splits++;
     c->blocks_done = 0;
     c->phase = 2;
-    if (!a.chain) return;
+    if (a.chain != 1) return;
     if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
     __threadfence(); /* the split sees the new state */
 #if HBF_CDP
@@ -517,7 +538,8 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
   c->blocks_done = 0;
   c->children_prev = c->children;
   c->fsize_prev = c->fsize[c->fcur];
-  if (!a.chain) return;
+  c->nhub = 0;
+  if (a.chain != 1) return;
   if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
   int vw, grid;
   hbf_shape(&a, size, &vw, &grid);
@@ -548,9 +570,10 @@ static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long
  * split re-tagged what it kept), and no round runs now: plain loads and
  * stores of info suffice. Round `round` is over; the near queue it fills is
  * the input of round + 1. */
-static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
-                                        int thr_old, int thr, unsigned etag) {
-  int nxt = a.ctl->cur ^ 1, fout = fin ^ 1;
+static __device__ __forceinline__ void hbf_split(const hbf_args_t *a, int nxt, int round, int fin,
+                                                unsigned long long size, int thr_old, int thr,
+                                                unsigned etag, unsigned *fminp) {
+  int fout = fin ^ 1;
   unsigned fmin = 0xffffffffu;
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
@@ -560,21 +583,86 @@ static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsign
     int res = 0;
     vid_t v = 0;
     if (i < size) {
-      v = a.far[fin][i];
-      dist_t d = hbf_unpack(a.info[v]);
+      v = a->far[fin][i];
+      dist_t d = hbf_unpack(a->info[v]);
       /* below the old threshold: v fell into a near queue since, and was expanded */
       if (d >= thr_old) {
         res = d < thr ? 1 : 2;
         /* tagged as if pushed in the round just over (near) or in the new epoch (far) */
-        a.info[v] = hbf_pack(d, res == 1 ? round : (int)etag);
+        a->info[v] = hbf_pack(d, res == 1 ? round : (int)etag);
         if (res == 2 && ((unsigned)d ^ 0x80000000u) < fmin) fmin = (unsigned)d ^ 0x80000000u;
       }
     }
-    hbf_push(&a, &a.ctl->size[nxt], a.queue[nxt], res == 1, v);
-    hbf_push(&a, &a.ctl->fsize[fout], a.far[fout], res == 2, v);
+    hbf_push(a, &a->ctl->size[nxt], a->queue[nxt], res == 1, v);
+    hbf_push(a, &a->ctl->fsize[fout], a->far[fout], res == 2, v);
   }
+  *fminp = fmin;
+}
+
+static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
+                                        int thr_old, int thr, unsigned etag) {
+  unsigned fmin;
+  hbf_split(&a, a.ctl->cur ^ 1, round, fin, size, thr_old, thr, etag, &fmin);
   hbf_add_counts(&a, 0, 0, fmin);
-  if (a.chain && hbf_last_block(&a)) hbf_dispatch(&a);
+  if (a.chain == 1 && hbf_last_block(&a)) hbf_dispatch(&a);
+}
+
+/* NEW (loop=2): every round in ONE cooperative grid. Thread 0 of each block
+ * reads the loop state after a grid barrier; the round's work (expansion,
+ * then the hub list with the whole grid, or a split); a barrier; thread 0 of
+ * block 0 ends the round (hbf_dispatch); a barrier. No launch per round, and
+ * no child grids: a grid barrier cannot wait for them (CDP2 has no
+ * device-side synchronize), so hubs are spread over the grid instead. */
+static __global__ void hbf_persist_kernel(hbf_args_t a) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  __shared__ int s_status, s_phase, s_cur, s_fcur, s_round, s_thr, s_thr_old, s_epoch;
+  __shared__ unsigned long long s_size, s_fsize, s_nhub;
+  unsigned long long gthreads = (unsigned long long)gridDim.x * blockDim.x;
+  unsigned long long gid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  for (;;) {
+    if (threadIdx.x == 0) {
+      volatile hbf_ctl_t *c = a.ctl;
+      s_status = c->status; s_phase = c->phase; s_cur = c->cur; s_fcur = c->fcur;
+      s_round = c->round; s_thr = c->thr; s_thr_old = c->thr_old; s_epoch = c->epoch;
+      s_size = c->size[c->cur]; s_fsize = c->fsize[c->fcur ^ 1];
+    }
+    __syncthreads();
+    int status = s_status, phase = s_phase, cur = s_cur, fq = s_fcur, round = s_round;
+    int thr = s_thr, thr_old = s_thr_old;
+    unsigned etag = (unsigned)s_epoch | HBF_FAR;
+    unsigned long long size = s_size, fsize = s_fsize;
+    if (status != HBF_RUNNING) return; /* the same value in every block: all return */
+    unsigned ops = 0, fmin = 0xffffffffu;
+    unsigned long long scanned = 0;
+    if (phase == 1) {
+      int vw, unused;
+      hbf_shape(&a, size, &vw, &unused);
+      hbf_expand(&a, cur, fq, round, size, vw, thr, etag, &ops, &scanned, &fmin);
+      if (a.dp > 0) {
+        grid.sync(); /* the hub list is complete */
+        if (threadIdx.x == 0) s_nhub = *(volatile unsigned long long *)&a.ctl->nhub;
+        __syncthreads();
+        unsigned long long nh = s_nhub;
+        for (unsigned long long h = 0; h < nh; h++) {
+          unsigned long long hv = a.hubs[h];
+          vid_t u = (vid_t)(hv >> 32);
+          dist_t du = (dist_t)(unsigned)hv;
+          eid_t end = a.offsets[u + 1];
+          for (eid_t e = a.offsets[u] + gid; e < end; e += gthreads) {
+            vid_t v;
+            int res = hbf_relax(&a, round, thr, etag, u, du, a.cols[e], a.weights[e], &v, &ops, &fmin);
+            hbf_push2(&a, cur ^ 1, fq, res, v);
+          }
+        }
+      }
+    } else if (phase == 2) {
+      hbf_split(&a, cur ^ 1, round, fq ^ 1, fsize, thr_old, thr, etag, &fmin);
+    } /* phase 0 (after the host refilled a queue): only the round's end */
+    hbf_add_counts(&a, ops, scanned, fmin);
+    grid.sync();
+    if (blockIdx.x == 0 && threadIdx.x == 0) hbf_dispatch(&a);
+    grid.sync();
+  }
 }
 
 /* The start of a run: info from the harness's distances, the first queue. */
@@ -725,10 +813,11 @@ static int hbf_check_knobs(const launch_t *lc) {
     return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
   if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
   if (coalesce < 0 || coalesce > 1) return fail(EXIT_INPUT, "coalesce=%ld: 0 or 1", coalesce);
-  if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: 0 (host) or 1 (device)", loop);
-  if (!HBF_CDP && (dp > 0 || loop))
+  if (loop < 0 || loop > 2)
+    return fail(EXIT_INPUT, "loop=%ld: 0 (host), 1 (device, tail launches) or 2 (one cooperative grid)", loop);
+  if (!HBF_CDP && ((dp > 0 && loop != 2) || loop == 1))
     return fail(EXIT_INPUT, "dp=%ld, loop=%ld: this build has no dynamic parallelism "
-                "(GALLERY_NO_CDP, for the sanitizers): run with -K dp=0 -K loop=0", dp, loop);
+                "(GALLERY_NO_CDP, for the sanitizers): run with -K loop=2 or -K dp=0 -K loop=0", dp, loop);
   return 0;
 }
 
@@ -764,6 +853,21 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->block = lc->block;
   a->fixed_grid = lc->grid;
   a->resident_threads = lc->sm_count * 2048; /* Hopper: 2048 threads per SM */
+  if (loop == 2) {
+    /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+    int per_sm = 0, coop = 0, dev = 0;
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hbf_persist_kernel, lc->block, 0));
+    if (!coop || per_sm < 1) {
+      free(s);
+      return fail(EXIT_INPUT, "loop=2: this GPU cannot run a cooperative grid of blocks of %d "
+                  "threads: run with -K loop=0", lc->block);
+    }
+    int full = per_sm * lc->sm_count;
+    s->grid_loop = lc->grid > 0 && lc->grid < full ? lc->grid : full;
+    a->resident_threads = s->grid_loop * lc->block;
+  }
   a->max_rounds = g->n > (vid_t)INT32_MAX - 2 ? INT32_MAX - 2 : (int)g->n;
   /* NEW: the lowest distance a simple path can have */
   long long maxneg = 0;
@@ -792,6 +896,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->cap = g->n ? g->n : 1;
   a->queue[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
   a->queue[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
+  if (loop == 2 && dp > 0) a->hubs = (unsigned long long *)gpu_alloc(a->cap * 8, "hub list");
   if (a->delta > 0) { /* NEW: at most n entries each (once per epoch) */
     a->far[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 0");
     a->far[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 1");
@@ -800,7 +905,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (dedup == 1) a->mark = (int *)gpu_alloc((size_t)a->cap * sizeof(int), "round marks");
   a->ctl = (hbf_ctl_t *)gpu_alloc(sizeof(hbf_ctl_t), "loop state");
   a->rounds = (hbf_round_t *)gpu_alloc(HBF_ROUND_CAP * sizeof(hbf_round_t), "round trace");
-  if (dp > 0 || loop) {
+  if ((dp > 0 && loop != 2) || loop == 1) {
     /* NEW: room for many pending device launches (default 2048). Tolerated
      * when refused: a child launch that finds the pool full is done by its
      * parent's virtual warp, a refused tail launch hands the loop back. */
@@ -826,7 +931,12 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   c.thr = a.delta > 0 ? a.delta : DIST_INF;
   int trips = 0;
   for (;;) {
-    if (c.phase == 1) { /* expand round c.round */
+    if (a.chain == 2) { /* NEW: the whole loop, one launch, one readback */
+      void *args[] = {&a};
+      CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)hbf_persist_kernel, dim3(s->grid_loop),
+                                             dim3(a.block), args, 0, 0));
+      LAUNCH_CHECK();
+    } else if (c.phase == 1) { /* expand round c.round */
       int vw, grid;
       hbf_shape(&a, c.size[c.cur], &vw, &grid);
       hbf_expand_kernel<<<grid, a.block>>>(a, c.round, c.size[c.cur], vw, c.thr,
@@ -838,7 +948,7 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
           a, c.round, fin, c.fsize[fin], c.thr_old, c.thr, (unsigned)c.epoch | HBF_FAR);
       LAUNCH_CHECK();
     }
-    if (!a.chain || c.phase == 0) { /* loop=0, or the device handed back before the dispatcher */
+    if (!a.chain || (a.chain == 1 && c.phase == 0)) { /* loop=0, or the device handed back before the dispatcher */
       hbf_dispatch_kernel<<<1, 1>>>(a);
       LAUNCH_CHECK();
     }
@@ -902,6 +1012,7 @@ static void hbf_fini(void *state) {
   gpu_free(s->a.queue[1]);
   gpu_free(s->a.far[0]);
   gpu_free(s->a.far[1]);
+  gpu_free(s->a.hubs);
   gpu_free(s->a.info);
   gpu_free(s->a.mark);
   gpu_free(s->a.ctl);
@@ -921,7 +1032,7 @@ static const knob_def_t hbf_knobs[] = {
     {"vw", 0, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
     {"dp", HBF_CDP ? 4096 : 0, "dynamic parallelism: a child grid for out-degree > dp (0: off)"},
     {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", HBF_CDP, "round loop: 0 host (a readback per round), 1 device (tail launches)"},
+    {"loop", HBF_CDP, "round loop: 0 host (a readback per round), 1 device (tail launches), 2 one cooperative grid (grid.sync per round; hubs over the grid)"},
     {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
     {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
     {"delta", -1, "not in the paper: Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
