@@ -364,7 +364,8 @@ static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long
 static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, int fq, int round,
                                                   unsigned long long in_size, int vw, int thr,
                                                   unsigned etag, unsigned *ops,
-                                                  unsigned long long *scanned, unsigned *fmin) {
+                                                  unsigned long long *scanned, unsigned *fmin,
+                                                  const int persist) {
   int nxt = cur ^ 1;
   unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
@@ -394,7 +395,7 @@ static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, 
        * loop=2: the hub goes on a list that the whole grid expands next. */
       int ok = 0;
       if (lane == 0) {
-        if (a->chain == 2) {
+        if (persist) { /* a constant: this branch alone is compiled in the cooperative kernel */
           unsigned long long pos = atomicAdd(&a->ctl->nhub, 1ULL);
           a->hubs[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
           ok = 1;
@@ -428,7 +429,7 @@ static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long 
                                          int vw, int thr, unsigned etag) {
   unsigned ops = 0, fmin = 0xffffffffu;
   unsigned long long scanned = 0;
-  hbf_expand(&a, a.ctl->cur, a.ctl->fcur, round, in_size, vw, thr, etag, &ops, &scanned, &fmin);
+  hbf_expand(&a, a.ctl->cur, a.ctl->fcur, round, in_size, vw, thr, etag, &ops, &scanned, &fmin, 0);
   hbf_add_counts(&a, ops, scanned, fmin);
   if (a.chain != 1) return;
   /* NEW (loop=1): the last block to finish ends the round. Without child
@@ -473,13 +474,13 @@ static __host__ __device__ void hbf_shape(const hbf_args_t *a, unsigned long lon
 
 /* NEW: end of a round, one thread: record it, check termination and limits,
  * switch the queues; with loop=1 launch the next round from here. */
-static __device__ void hbf_dispatch(const hbf_args_t *ap) {
+static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
   const hbf_args_t a = *ap;
   volatile hbf_ctl_t *c = a.ctl; /* volatile: read what other blocks' atomics left in L2 */
   int cur = c->cur, nxt = cur ^ 1, r = c->round;
   unsigned long long size = c->size[nxt];
   int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
-  if (!failed && size > a.cap) { c->status = HBF_OVERFLOW; return; } /* the host refills the queue */
+  if (!failed && size > a.cap) { c->status = HBF_OVERFLOW; return 0; } /* the host refills the queue */
   if (c->split) {
     c->split = 0; /* a split, not a round: nothing to record */
   } else {
@@ -490,7 +491,7 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
     c->relax_prev = c->relax;
     c->pushes += size + (c->fsize[c->fcur] - c->fsize_prev);
   }
-  if (failed) return;
+  if (failed) return 0;
   c->status = HBF_RUNNING;
   c->phase = 1;
   if (size == 0 && a.delta > 0 && c->fsize[c->fcur] > 0) {
@@ -514,24 +515,12 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
     c->splits++;
     c->blocks_done = 0;
     c->phase = 2;
-    if (a.chain != 1) return;
-    if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
-    __threadfence(); /* the split sees the new state */
-#if HBF_CDP
-    hbf_split_kernel<<<hbf_split_grid(&a, fs), a.block, 0, cudaStreamTailLaunch>>>(
-        a, r, fin, fs, c->thr_old, c->thr, (unsigned)c->epoch | HBF_FAR);
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
-#else
-    (void)fs;
-    c->status = HBF_HANDBACK;
-#endif
-    return;
+    return 2;
   }
-  if (size == 0) { c->status = HBF_DONE; return; }
+  if (size == 0) { c->status = HBF_DONE; return 0; }
   /* pushed after round n (of this epoch with delta): a negative cycle */
-  if (r - (a.delta > 0 ? c->epoch_round : 0) >= a.max_rounds) { c->status = HBF_NEGCYCLE; return; }
-  if (r >= INT32_MAX - 2) { c->status = HBF_BIGDIST; return; } /* round tags would wrap */
+  if (r - (a.delta > 0 ? c->epoch_round : 0) >= a.max_rounds) { c->status = HBF_NEGCYCLE; return 0; }
+  if (r >= INT32_MAX - 2) { c->status = HBF_BIGDIST; return 0; } /* round tags would wrap */
   c->size[cur] = 0; /* the expanded queue becomes the next output */
   c->cur = nxt;
   c->round = r + 1;
@@ -539,18 +528,34 @@ static __device__ void hbf_dispatch(const hbf_args_t *ap) {
   c->children_prev = c->children;
   c->fsize_prev = c->fsize[c->fcur];
   c->nhub = 0;
-  if (a.chain != 1) return;
+  return 1;
+}
+
+/* loop=1: end the round and launch what comes next from here (the persistent
+ * loop calls hbf_end_round alone: a cooperative grid may not launch). */
+static __device__ void hbf_dispatch(const hbf_args_t *ap) {
+  const hbf_args_t a = *ap;
+  int next = hbf_end_round(ap);
+  if (a.chain != 1 || !next) return;
+  volatile hbf_ctl_t *c = a.ctl;
   if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
-  int vw, grid;
-  hbf_shape(&a, size, &vw, &grid);
   __threadfence(); /* the next grid sees the switched state */
 #if HBF_CDP
-  hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, r + 1, size, vw, c->thr,
-                                                                (unsigned)c->epoch | HBF_FAR);
+  unsigned etag = (unsigned)c->epoch | HBF_FAR;
+  if (next == 2) { /* split the far queue */
+    int fin = c->fcur ^ 1;
+    unsigned long long fs = c->fsize[fin];
+    hbf_split_kernel<<<hbf_split_grid(&a, fs), a.block, 0, cudaStreamTailLaunch>>>(
+        a, c->round, fin, fs, c->thr_old, c->thr, etag);
+  } else { /* expand the next round */
+    int vw, grid;
+    unsigned long long size = c->size[c->cur];
+    hbf_shape(&a, size, &vw, &grid);
+    hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, c->round, size, vw, c->thr, etag);
+  }
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
 #else
-  (void)grid; (void)vw;
   c->status = HBF_HANDBACK;
 #endif
 }
@@ -637,7 +642,7 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
     if (phase == 1) {
       int vw, unused;
       hbf_shape(&a, size, &vw, &unused);
-      hbf_expand(&a, cur, fq, round, size, vw, thr, etag, &ops, &scanned, &fmin);
+      hbf_expand(&a, cur, fq, round, size, vw, thr, etag, &ops, &scanned, &fmin, 1);
       if (a.dp > 0) {
         grid.sync(); /* the hub list is complete */
         if (threadIdx.x == 0) s_nhub = *(volatile unsigned long long *)&a.ctl->nhub;
@@ -660,7 +665,7 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
     } /* phase 0 (after the host refilled a queue): only the round's end */
     hbf_add_counts(&a, ops, scanned, fmin);
     grid.sync();
-    if (blockIdx.x == 0 && threadIdx.x == 0) hbf_dispatch(&a);
+    if (blockIdx.x == 0 && threadIdx.x == 0) hbf_end_round(&a);
     grid.sync();
   }
 }
