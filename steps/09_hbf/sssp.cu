@@ -478,6 +478,7 @@ static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
   const hbf_args_t a = *ap;
   volatile hbf_ctl_t *c = a.ctl; /* volatile: read what other blocks' atomics left in L2 */
   int cur = c->cur, nxt = cur ^ 1, r = c->round;
+  c->blocks_done = 0; /* every block of the grid that called it has arrived */
   unsigned long long size = c->size[nxt];
   int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
   if (!failed && size > a.cap) { c->status = HBF_OVERFLOW; return 0; } /* the host refills the queue */
@@ -614,8 +615,8 @@ static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsign
 
 /* NEW (loop=2): every round in ONE cooperative grid. Thread 0 of each block
  * reads the loop state after a grid barrier; the round's work (expansion,
- * then the hub list with the whole grid, or a split); a barrier; thread 0 of
- * block 0 ends the round (hbf_dispatch); a barrier. No launch per round, and
+ * then the hub list with the whole grid, or a split); the last block to
+ * finish ends the round (hbf_end_round); a barrier. No launch per round, and
  * no child grids: a grid barrier cannot wait for them (CDP2 has no
  * device-side synchronize), so hubs are spread over the grid instead. */
 static __global__ void hbf_persist_kernel(hbf_args_t a) {
@@ -664,8 +665,8 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
       hbf_split(&a, cur ^ 1, round, fq ^ 1, fsize, thr_old, thr, etag, &fmin);
     } /* phase 0 (after the host refilled a queue): only the round's end */
     hbf_add_counts(&a, ops, scanned, fmin);
-    grid.sync();
-    if (blockIdx.x == 0 && threadIdx.x == 0) hbf_end_round(&a);
+    /* the last block to finish ends the round (as in loop=1), then one barrier */
+    if (hbf_last_block(&a)) hbf_end_round(&a);
     grid.sync();
   }
 }
@@ -890,6 +891,10 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
   }
   a->delta = delta > 0 ? (int)delta : 0;
+  eid_t maxdeg = 0;
+  for (vid_t u = 0; u < hg->n; u++)
+    if (hg->offsets[u + 1] - hg->offsets[u] > maxdeg) maxdeg = hg->offsets[u + 1] - hg->offsets[u];
+  if ((eid_t)a->dp >= maxdeg) a->dp = 0; /* no hub: loop=2 skips the hub phase and its barrier */
   if (classify) {
     int rc = hbf_classify(s, hg);
     if (rc) { free(s); return rc; }
@@ -901,7 +906,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->cap = g->n ? g->n : 1;
   a->queue[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
   a->queue[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
-  if (loop == 2 && dp > 0) a->hubs = (unsigned long long *)gpu_alloc(a->cap * 8, "hub list");
+  if (loop == 2 && a->dp > 0) a->hubs = (unsigned long long *)gpu_alloc(a->cap * 8, "hub list");
   if (a->delta > 0) { /* NEW: at most n entries each (once per epoch) */
     a->far[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 0");
     a->far[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 1");
