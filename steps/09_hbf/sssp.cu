@@ -111,7 +111,9 @@
 #define HBF_ROUND_CAP (1 << 16) /* rounds with a recorded trace row             */
 #define HBF_CHILD_BLOCK 256
 #define HBF_FAR 0x80000000u     /* NEW (delta): tag bit of a far-queue push      */
-#define HBF_DELTA_SCALE 32.0    /* NEW (delta=-1): delta = scale x mean|w| / degree */
+#define HBF_DELTA_SCALE 2.0     /* NEW (delta=-1): first step = scale x mean|w| / degree */
+#define HBF_NEAR_LO 2048        /* NEW (delta=-1): fewer near entries a round: step x 2 */
+#define HBF_NEAR_HI 65536       /* NEW (delta=-1): more: step / 2 (not below the first) */
 /* compute-sanitizer's racecheck, synccheck and initcheck do not support
  * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
  * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
@@ -155,7 +157,10 @@ typedef struct {
   unsigned fmin;                /* smallest far distance as a key (d ^ 2^31)    */
   unsigned long long splits;    /* split passes (HBF_VERBOSE)                   */
   unsigned long long nhub;      /* hubs listed in this round (loop=2)           */
-} hbf_ctl_t;
+  unsigned long long ep_push;   /* near pushes in this epoch (delta=-1)          */
+  int ep_rounds;                /* rounds in this epoch (delta=-1)               */
+  int dcur;                     /* the threshold step now (delta=-1: adapted)    */
+} hbf_ctl_t; /* a multiple of 8 bytes: hbf_end_round copies it in words */
 
 typedef struct {
   unsigned long long frontier, relax;
@@ -182,6 +187,7 @@ typedef struct {
   vid_t n;
   int dedup, classify, vw, dp, coalesce, chain, ttas, stale;
   int delta;                    /* NEW: Near-Far step, 0 off                   */
+  int adapt;                    /* NEW: delta=-1, the step adapted per epoch    */
   int block, fixed_grid, resident_threads, max_rounds;
 } hbf_args_t;
 
@@ -474,9 +480,8 @@ static __host__ __device__ void hbf_shape(const hbf_args_t *a, unsigned long lon
 
 /* NEW: end of a round, one thread: record it, check termination and limits,
  * switch the queues; with loop=1 launch the next round from here. */
-static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
+static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf_ctl_t *c) {
   const hbf_args_t a = *ap;
-  volatile hbf_ctl_t *c = a.ctl; /* volatile: read what other blocks' atomics left in L2 */
   int cur = c->cur, nxt = cur ^ 1, r = c->round;
   c->blocks_done = 0; /* every block of the grid that called it has arrived */
   unsigned long long size = c->size[nxt];
@@ -491,6 +496,8 @@ static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
     }
     c->relax_prev = c->relax;
     c->pushes += size + (c->fsize[c->fcur] - c->fsize_prev);
+    c->ep_push += size;
+    c->ep_rounds++;
   }
   if (failed) return 0;
   c->status = HBF_RUNNING;
@@ -500,10 +507,20 @@ static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
      * far distance + delta (so at least that vertex moves: no empty epochs)
      * and split the far queue into the near queue and the next far queue. */
     int fin = c->fcur;
-    unsigned long long fs = c->fsize[fin];
     long long lo = c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
     if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
-    long long t = lo + a.delta;
+    if (a.adapt && c->ep_rounds > 0) {
+      /* NEW (delta=-1): keep the near frontier between HBF_NEAR_LO and
+       * HBF_NEAR_HI entries a round: small frontiers leave the GPU idle and
+       * pay a barrier each (grids, roads: grow the step), large ones waste
+       * relaxations on distances that fall again (never below the start). */
+      unsigned long long avg = c->ep_push / (unsigned long long)c->ep_rounds;
+      if (avg < HBF_NEAR_LO && c->dcur < (1 << 29)) c->dcur *= 2;
+      else if (avg > HBF_NEAR_HI && c->dcur / 2 >= a.delta) c->dcur /= 2;
+    }
+    c->ep_push = 0;
+    c->ep_rounds = 0;
+    long long t = lo + c->dcur;
     c->thr_old = c->thr;
     c->thr = t > (long long)DIST_INF ? DIST_INF : (int)t;
     c->epoch++;
@@ -530,6 +547,22 @@ static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
   c->fsize_prev = c->fsize[c->fcur];
   c->nhub = 0;
   return 1;
+}
+
+/* The round's end works on a copy of the loop state: one batch of loads
+ * (from L2: __ldcg, not a stale L1 line) and one batch of stores, instead of
+ * a chain of dependent volatile accesses (each ~0.5 us) on the critical path
+ * of every round. Nothing else touches the state meanwhile: every block has
+ * finished (loop 1, 2: last block; loop 0: its own kernel). */
+static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
+  hbf_ctl_t c;
+  unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)ap->ctl;
+#pragma unroll
+  for (int i = 0; i < (int)(sizeof c / 8); i++) w[i] = __ldcg(g + i);
+  int next = hbf_end_round_on(ap, &c);
+#pragma unroll
+  for (int i = 0; i < (int)(sizeof c / 8); i++) __stcg(g + i, w[i]);
+  return next;
 }
 
 /* loop=1: end the round and launch what comes next from here (the persistent
@@ -688,6 +721,7 @@ static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
     c.phase = 1;
     c.chain_left = 1 << 30;
     c.thr = a.delta > 0 ? a.delta : DIST_INF; /* d(src) = 0: the first epoch is [0, delta) */
+    c.dcur = a.delta;
     c.thr_old = c.thr;
     c.fmin = 0xffffffffu;
     *a.ctl = c;
@@ -881,15 +915,16 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     if (hg->weights[e] < 0 && -(long long)hg->weights[e] > maxneg) maxneg = -(long long)hg->weights[e];
   a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
   if (delta == -1 && dedup == 2) {
-    /* NEW: delta from the graph: DELTA_SCALE x mean |w| / mean out-degree
-     * (Meyer & Sanders' Theta(max w / degree), scaled up so that a round
-     * still fills the GPU; the scale is the ablation's choice) */
+    /* NEW: the first step from the graph: DELTA_SCALE x mean |w| / mean
+     * out-degree (Meyer & Sanders' Theta(max w / degree)); the round's end
+     * adapts it per epoch to the frontier it gets */
     double sw = 0;
     for (eid_t e = 0; e < hg->m; e++) sw += hg->weights[e] < 0 ? -(double)hg->weights[e] : hg->weights[e];
     double mw = hg->m ? sw / (double)hg->m : 1, deg = g->n ? (double)hg->m / (double)g->n : 1;
     double d = HBF_DELTA_SCALE * mw / (deg > 1 ? deg : 1);
     delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
   }
+  a->adapt = delta == -1 && dedup == 2;
   a->delta = delta > 0 ? (int)delta : 0;
   eid_t maxdeg = 0;
   for (vid_t u = 0; u < hg->n; u++)
@@ -1009,8 +1044,9 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   if (c.status == HBF_BIGDIST)
     return fail(EXIT_INPUT, "a distance from source %" PRIvid " reached 2147483647 (the 32-bit limit)", src);
   if (getenv("HBF_VERBOSE")) /* the loop's cost, for the lesson's measurements */
-    fprintf(stderr, "hbf: %d rounds, %llu splits (delta %d), %d host round trips, %llu child grids, "
-            "%llu refused%s%s\n", c.round, c.splits, a.delta, trips, c.children, c.child_fail,
+    fprintf(stderr, "hbf: %d rounds, %llu splits (delta %d%s, last %d), %d host round trips, %llu child grids, "
+            "%llu refused%s%s\n", c.round, c.splits, a.delta, a.adapt ? " adapted" : "", c.dcur, trips,
+            c.children, c.child_fail,
             c.err ? ", last device launch error: " : "",
             c.err ? cudaGetErrorString((cudaError_t)c.err) : "");
   return 0;
@@ -1040,9 +1076,9 @@ static const knob_def_t hbf_knobs[] = {
     {"dedup", 2, "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) atomicMin"},
     {"classify", 1, "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs dedup >= 1)"},
     {"vw", 0, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
-    {"dp", HBF_CDP ? 4096 : 0, "dynamic parallelism: a child grid for out-degree > dp (0: off)"},
+    {"dp", 4096, "hubs: out-degree > dp gets a child grid (loop 0, 1: dynamic parallelism) or the whole grid (loop 2); 0 off"},
     {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", HBF_CDP, "round loop: 0 host (a readback per round), 1 device (tail launches), 2 one cooperative grid (grid.sync per round; hubs over the grid)"},
+    {"loop", 2, "round loop: 0 host (a readback per round), 1 device (tail launches), 2 one cooperative grid (grid.sync per round; hubs over the grid)"},
     {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
     {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
     {"delta", -1, "not in the paper: Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
