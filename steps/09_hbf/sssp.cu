@@ -914,7 +914,8 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (eid_t e = 0; e < hg->m; e++)
     if (hg->weights[e] < 0 && -(long long)hg->weights[e] > maxneg) maxneg = -(long long)hg->weights[e];
   a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
-  if (delta == -1 && dedup == 2) {
+  a->adapt = delta == -1 && dedup == 2;
+  if (a->adapt) {
     /* NEW: the first step from the graph: DELTA_SCALE x mean |w| / mean
      * out-degree (Meyer & Sanders' Theta(max w / degree)); the round's end
      * adapts it per epoch to the frontier it gets */
@@ -924,7 +925,6 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     double d = HBF_DELTA_SCALE * mw / (deg > 1 ? deg : 1);
     delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
   }
-  a->adapt = delta == -1 && dedup == 2;
   a->delta = delta > 0 ? (int)delta : 0;
   eid_t maxdeg = 0;
   for (vid_t u = 0; u < hg->n; u++)
