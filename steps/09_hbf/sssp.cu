@@ -112,8 +112,9 @@
 #define HBF_CHILD_BLOCK 256
 #define HBF_FAR 0x80000000u     /* NEW (delta): tag bit of a far-queue push      */
 #define HBF_DELTA_SCALE 2.0     /* NEW (delta=-1): first step = scale x mean|w| / degree */
-#define HBF_NEAR_LO 2048        /* NEW (delta=-1): fewer near entries a round: step x 2 */
-#define HBF_NEAR_HI 65536       /* NEW (delta=-1): more: step / 2 (not below the first) */
+#define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step */
+#define HBF_NEAR_LO 1024        /* NEW (adapted): fewer near pushes a round: step x 2 */
+#define HBF_NEAR_HI 65536       /* NEW (adapted): more: step / 2 (not below the first) */
 /* compute-sanitizer's racecheck, synccheck and initcheck do not support
  * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
  * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
@@ -914,16 +915,17 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (eid_t e = 0; e < hg->m; e++)
     if (hg->weights[e] < 0 && -(long long)hg->weights[e] > maxneg) maxneg = -(long long)hg->weights[e];
   a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
-  a->adapt = delta == -1 && dedup == 2;
-  if (a->adapt) {
-    /* NEW: the first step from the graph: DELTA_SCALE x mean |w| / mean
-     * out-degree (Meyer & Sanders' Theta(max w / degree)); the round's end
-     * adapts it per epoch to the frontier it gets */
+  if (delta == -1 && dedup == 2) {
+    /* NEW: the step from the graph: DELTA_SCALE x mean |w| / mean out-degree
+     * (Meyer & Sanders' Theta(max w / degree): few distances fall twice).
+     * Below HBF_SPARSE_DEG (meshes, roads: thousands of thin rounds) the
+     * round's end also adapts it per epoch to the frontier it gets. */
     double sw = 0;
     for (eid_t e = 0; e < hg->m; e++) sw += hg->weights[e] < 0 ? -(double)hg->weights[e] : hg->weights[e];
     double mw = hg->m ? sw / (double)hg->m : 1, deg = g->n ? (double)hg->m / (double)g->n : 1;
     double d = HBF_DELTA_SCALE * mw / (deg > 1 ? deg : 1);
     delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
+    a->adapt = deg < HBF_SPARSE_DEG;
   }
   a->delta = delta > 0 ? (int)delta : 0;
   eid_t maxdeg = 0;
