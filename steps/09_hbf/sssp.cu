@@ -114,7 +114,7 @@
 #define HBF_DELTA_SCALE 2.0     /* NEW (delta=-1): first step = scale x mean|w| / degree */
 #define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step */
 #define HBF_NEAR_LO 1024        /* NEW (adapted): fewer near pushes a round: step x 2 */
-#define HBF_NEAR_HI 65536       /* NEW (adapted): more: step / 2 (not below the first) */
+#define HBF_NEAR_HI 4096        /* NEW (adapted): more: step / 2 (not below the first) */
 /* compute-sanitizer's racecheck, synccheck and initcheck do not support
  * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
  * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
