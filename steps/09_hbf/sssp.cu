@@ -126,6 +126,14 @@
 
 enum { HBF_RUNNING = 0, HBF_DONE, HBF_NEGCYCLE, HBF_OVERFLOW, HBF_HANDBACK, HBF_BIGDIST };
 
+/* NEW (loop=2): the round's parameters, written by the round's end, read by
+ * thread 0 of each block in three 16-byte loads (one latency, not a chain). */
+typedef struct __align__(16) {
+  int status, phase, cur, fcur;
+  int round, thr, thr_old, epoch;
+  unsigned long long size, fsize; /* entries of the queue to expand / to split */
+} hbf_rd_t;
+
 /* NEW: the state of the level loop lives on the device, so that the device
  * can run the loop itself (loop=1); the host reads it once per round (loop=0)
  * or once per chain of rounds (loop=1). */
@@ -161,6 +169,7 @@ typedef struct {
   unsigned long long ep_push;   /* near pushes in this epoch (delta=-1)          */
   int ep_rounds;                /* rounds in this epoch (delta=-1)               */
   int dcur;                     /* the threshold step now (delta=-1: adapted)    */
+  hbf_rd_t rd;                  /* what the next round needs, in 48 bytes        */
 } hbf_ctl_t; /* a multiple of 8 bytes: hbf_end_round copies it in words */
 
 typedef struct {
@@ -329,9 +338,10 @@ static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigne
  * thread of the block calls it. */
 static __device__ int hbf_last_block(const hbf_args_t *a) {
   __shared__ int last;
-  __threadfence(); /* this thread's pushes and counts, before the block counts itself done */
   __syncthreads();
   if (threadIdx.x == 0) {
+    /* after the barrier, one fence orders the whole block's writes before the
+     * count (fences are cumulative: the pattern of grid.sync itself) */
     __threadfence();
     last = atomicAdd(&a->ctl->blocks_done, 1u) == gridDim.x - 1;
   }
@@ -561,6 +571,9 @@ static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
 #pragma unroll
   for (int i = 0; i < (int)(sizeof c / 8); i++) w[i] = __ldcg(g + i);
   int next = hbf_end_round_on(ap, &c);
+  hbf_rd_t rd = {c.status, c.phase, c.cur, c.fcur, c.round, c.thr, c.thr_old, c.epoch,
+                 c.size[c.cur], c.fsize[c.fcur ^ 1]};
+  c.rd = rd;
 #pragma unroll
   for (int i = 0; i < (int)(sizeof c / 8); i++) __stcg(g + i, w[i]);
   return next;
@@ -659,12 +672,19 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
   __shared__ unsigned long long s_size, s_fsize, s_nhub;
   unsigned long long gthreads = (unsigned long long)gridDim.x * blockDim.x;
   unsigned long long gid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-  for (;;) {
-    if (threadIdx.x == 0) {
+  for (int first = 1;; first = 0) {
+    if (threadIdx.x == 0 && first) { /* the host may have set the state: read it all */
       volatile hbf_ctl_t *c = a.ctl;
       s_status = c->status; s_phase = c->phase; s_cur = c->cur; s_fcur = c->fcur;
       s_round = c->round; s_thr = c->thr; s_thr_old = c->thr_old; s_epoch = c->epoch;
       s_size = c->size[c->cur]; s_fsize = c->fsize[c->fcur ^ 1];
+    } else if (threadIdx.x == 0) { /* the last round's end wrote rd */
+      const int4 *p = (const int4 *)&a.ctl->rd;
+      int4 x = __ldcg(p), y = __ldcg(p + 1);
+      ulonglong2 z = __ldcg((const ulonglong2 *)(p + 2));
+      s_status = x.x; s_phase = x.y; s_cur = x.z; s_fcur = x.w;
+      s_round = y.x; s_thr = y.y; s_thr_old = y.z; s_epoch = y.w;
+      s_size = z.x; s_fsize = z.y;
     }
     __syncthreads();
     int status = s_status, phase = s_phase, cur = s_cur, fq = s_fcur, round = s_round;
