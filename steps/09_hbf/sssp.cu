@@ -745,7 +745,9 @@ static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
     c.dcur = a.delta;
     c.thr_old = c.thr;
     c.fmin = 0xffffffffu;
-    *a.ctl = c;
+    /* word by word, padding included: the round's end copies it in words */
+    unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a.ctl;
+    for (int i = 0; i < (int)(sizeof c / 8); i++) g[i] = w[i];
   }
 }
 
