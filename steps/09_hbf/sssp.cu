@@ -15,24 +15,28 @@
  *             vw        0 dynamic virtual warps (size from the frontier, 4..32,
  *                       several vertices per virtual warp); 1..32 a fixed size,
  *                       one virtual warp per queue entry (step 06)
- *             dp        dynamic parallelism: a vertex of more than dp out-edges
- *                       gets its own child grid (CDP2, fire-and-forget); 0 off
+ *             dp        hubs: a vertex of more than dp out-edges gets its own
+ *                       child grid (CDP2, fire-and-forget; loop 0, 1) or goes on
+ *                       a list the whole grid expands (loop 2); 0 off
  *             coalesce  1 warp-aggregated enqueue (one atomic per warp, the
  *                       warp's entries written side by side); 0 one atomic each
  *             loop      0 the host runs the rounds (one readback per round);
  *                       1 the device does: the last block of a round ends it
  *                       and tail-launches the next round (with child grids in
  *                       the round, a one-thread dispatcher tail-launched after
- *                       them does), the host reads the state once at the end
- *             and three that the paper does not have, measured separately:
+ *                       them does), the host reads the state once at the end;
+ *                       2 (ours) every round in one cooperative grid, one
+ *                       grid.sync() a round, the last block ends the round
+ *             and three more that the paper does not have, measured separately:
  *             ttas      a plain load before each atomicMin
  *             stale     skip a queue entry that fell again in this round
  *             delta     a priority order (Davidson et al.'s Near-Far, the
  *                       paper's own baseline): a round expands only the
  *                       vertices below a threshold; the others wait in a far
  *                       queue until the near queue runs dry, then the
- *                       threshold rises by delta (-1: delta from the graph's
- *                       mean weight and degree, 0: off, plain H-BF)
+ *                       threshold rises by delta (-1: from the graph's mean
+ *                       weight and degree, adapted per epoch on sparse graphs;
+ *                       0: off, plain H-BF)
  * Idea:       Bellman-Ford relaxes only the out-edges of the vertices whose
  *             distance fell in the previous round (the frontier, a queue).
  *             Round r relaxes (u, v, w) with atomicMin(info[v], (d(u) + w, r));
