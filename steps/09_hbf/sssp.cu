@@ -99,6 +99,7 @@
  *             Distances are 32-bit: the harness refuses graphs where
  *             (n-1) * max|w| reaches 2^31 - 1 before any of this runs.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,7 +153,7 @@ typedef struct {
   unsigned long long child_fail;/* hubs done by the parent: launch refused      */
   int round;                    /* the round being (or next to be) expanded     */
   int cur;                      /* the queue it expands                         */
-  int status;                   /* HBF_*                                        */
+  int status;                   /* HBF_*; phase follows it (the host writes both) */
   int phase;                    /* 0: round expanded, not finalized; 1: finalized;
                                    2: a split is due (delta > 0)                 */
   int err;                      /* device launch error (loop=1), 0 if none      */
@@ -166,7 +167,6 @@ typedef struct {
   int thr_old;                  /* ... before the last split                    */
   int epoch;                    /* splits so far; far tag = epoch | HBF_FAR     */
   int epoch_round;              /* the last round before this epoch's split     */
-  int split;                    /* 1: a split ran since the last dispatch       */
   unsigned fmin;                /* smallest far distance as a key (d ^ 2^31)    */
   unsigned long long splits;    /* split passes (HBF_VERBOSE)                   */
   unsigned long long nhub;      /* hubs listed in this round (loop=2)           */
@@ -175,6 +175,8 @@ typedef struct {
   int dcur;                     /* the threshold step now (delta=-1: adapted)    */
   hbf_rd_t rd;                  /* what the next round needs, in 48 bytes        */
 } hbf_ctl_t; /* a multiple of 8 bytes: hbf_end_round copies it in words */
+static_assert(offsetof(hbf_ctl_t, phase) == offsetof(hbf_ctl_t, status) + sizeof(int),
+              "the host writes status and phase in one copy");
 
 typedef struct {
   unsigned long long frontier, relax;
@@ -338,7 +340,7 @@ static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigne
   }
 }
 
-/* loop=1: 1 in thread 0 of the last block of the grid to finish. Every
+/* loop 1, 2: 1 in thread 0 of the last block of the grid to finish. Every
  * thread of the block calls it. */
 static __device__ int hbf_last_block(const hbf_args_t *a) {
   __shared__ int last;
@@ -355,20 +357,28 @@ static __device__ int hbf_last_block(const hbf_args_t *a) {
   return 1;
 }
 
-#if HBF_CDP
-/* NEW: a child grid for one hub: one thread per out-edge. */
-static __global__ void hbf_child_kernel(hbf_args_t a, int round, int thr, unsigned etag, vid_t u,
-                                        dist_t du, eid_t begin, eid_t end) {
-  int nxt = a.ctl->cur ^ 1, fq = a.ctl->fcur;
-  unsigned ops = 0, fmin = 0xffffffffu;
+/* NEW: one hub's out-edges [begin, end) over all threads of the grid
+ * (child grid: loop 0, 1; the hub list: loop 2). */
+static __device__ __forceinline__ void hbf_relax_row(const hbf_args_t *a, int nxt, int fq,
+                                                     int round, int thr, unsigned etag, vid_t u,
+                                                     dist_t du, eid_t begin, eid_t end,
+                                                     unsigned *ops, unsigned *fmin) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   /* same trip count in a warp until the tail: the push's ballot sees most lanes */
   for (eid_t e = begin + first; e < end; e += stride) {
     vid_t v;
-    int res = hbf_relax(&a, round, thr, etag, u, du, a.cols[e], a.weights[e], &v, &ops, &fmin);
-    hbf_push2(&a, nxt, fq, res, v);
+    int res = hbf_relax(a, round, thr, etag, u, du, a->cols[e], a->weights[e], &v, ops, fmin);
+    hbf_push2(a, nxt, fq, res, v);
   }
+}
+
+#if HBF_CDP
+/* NEW: a child grid for one hub: one thread per out-edge. */
+static __global__ void hbf_child_kernel(hbf_args_t a, int round, int thr, unsigned etag, vid_t u,
+                                        dist_t du, eid_t begin, eid_t end) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  hbf_relax_row(&a, a.ctl->cur ^ 1, a.ctl->fcur, round, thr, etag, u, du, begin, end, &ops, &fmin);
   hbf_add_counts(&a, ops, 0, fmin);
 }
 #endif
@@ -502,9 +512,7 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf
   unsigned long long size = c->size[nxt];
   int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
   if (!failed && size > a.cap) { c->status = HBF_OVERFLOW; return 0; } /* the host refills the queue */
-  if (c->split) {
-    c->split = 0; /* a split, not a round: nothing to record */
-  } else {
+  if (c->phase != 2) { /* after a split (phase 2), not a round: nothing to record */
     if (r < HBF_ROUND_CAP) {
       a.rounds[r].frontier = c->size[cur];
       a.rounds[r].relax = c->relax - c->relax_prev;
@@ -544,9 +552,7 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf
     c->fcur = fin ^ 1;
     c->fsize[fin ^ 1] = 0;
     c->fsize_prev = 0;
-    c->split = 1;
     c->splits++;
-    c->blocks_done = 0;
     c->phase = 2;
     return 2;
   }
@@ -557,7 +563,6 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf
   c->size[cur] = 0; /* the expanded queue becomes the next output */
   c->cur = nxt;
   c->round = r + 1;
-  c->blocks_done = 0;
   c->children_prev = c->children;
   c->fsize_prev = c->fsize[c->fcur];
   c->nhub = 0;
@@ -674,8 +679,6 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   __shared__ int s_status, s_phase, s_cur, s_fcur, s_round, s_thr, s_thr_old, s_epoch;
   __shared__ unsigned long long s_size, s_fsize, s_nhub;
-  unsigned long long gthreads = (unsigned long long)gridDim.x * blockDim.x;
-  unsigned long long gid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   for (int first = 1;; first = 0) {
     if (threadIdx.x == 0 && first) { /* the host may have set the state: read it all */
       volatile hbf_ctl_t *c = a.ctl;
@@ -710,13 +713,8 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
         for (unsigned long long h = 0; h < nh; h++) {
           unsigned long long hv = a.hubs[h];
           vid_t u = (vid_t)(hv >> 32);
-          dist_t du = (dist_t)(unsigned)hv;
-          eid_t end = a.offsets[u + 1];
-          for (eid_t e = a.offsets[u] + gid; e < end; e += gthreads) {
-            vid_t v;
-            int res = hbf_relax(&a, round, thr, etag, u, du, a.cols[e], a.weights[e], &v, &ops, &fmin);
-            hbf_push2(&a, cur ^ 1, fq, res, v);
-          }
+          hbf_relax_row(&a, cur ^ 1, fq, round, thr, etag, u, (dist_t)(unsigned)hv, a.offsets[u],
+                        a.offsets[u + 1], &ops, &fmin);
         }
       }
     } else if (phase == 2) {
@@ -937,27 +935,24 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   }
   a->max_rounds = g->n > (vid_t)INT32_MAX - 2 ? INT32_MAX - 2 : (int)g->n;
   /* NEW: the lowest distance a simple path can have */
-  long long maxneg = 0;
-  for (eid_t e = 0; e < hg->m; e++)
-    if (hg->weights[e] < 0 && -(long long)hg->weights[e] > maxneg) maxneg = -(long long)hg->weights[e];
+  degree_stats_t ds;
+  graph_degree_stats(hg, &ds);
+  long long maxneg = ds.min_weight < 0 ? -(long long)ds.min_weight : 0;
   a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
   if (delta == -1 && dedup == 2) {
     /* NEW: the step from the graph: DELTA_SCALE x mean |w| / mean out-degree
      * (Meyer & Sanders' Theta(max w / degree): few distances fall twice).
      * Below HBF_SPARSE_DEG (meshes, roads: thousands of thin rounds) the
      * round's end also adapts it per epoch to the frontier it gets. */
-    double sw = 0;
-    for (eid_t e = 0; e < hg->m; e++) sw += hg->weights[e] < 0 ? -(double)hg->weights[e] : hg->weights[e];
-    double mw = hg->m ? sw / (double)hg->m : 1, deg = g->n ? (double)hg->m / (double)g->n : 1;
+    double sumw = 0;
+    for (eid_t e = 0; e < hg->m; e++) sumw += fabs((double)hg->weights[e]);
+    double mw = hg->m ? sumw / (double)hg->m : 1, deg = ds.avg_out_degree;
     double d = HBF_DELTA_SCALE * mw / (deg > 1 ? deg : 1);
     delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
     a->adapt = deg < HBF_SPARSE_DEG;
   }
   a->delta = delta > 0 ? (int)delta : 0;
-  eid_t maxdeg = 0;
-  for (vid_t u = 0; u < hg->n; u++)
-    if (hg->offsets[u + 1] - hg->offsets[u] > maxdeg) maxdeg = hg->offsets[u + 1] - hg->offsets[u];
-  if ((eid_t)a->dp >= maxdeg) a->dp = 0; /* no hub: loop=2 skips the hub phase and its barrier */
+  if ((eid_t)a->dp >= (eid_t)ds.max_out_degree) a->dp = 0; /* no hub: loop=2 skips the hub phase and its barrier */
   if (classify) {
     int rc = hbf_classify(s, hg);
     if (rc) { free(s); return rc; }
@@ -1038,9 +1033,11 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       CUDA_CHECK(cudaMemcpy(&a.ctl->size[c.cur ^ 1], &zero, sizeof zero, cudaMemcpyHostToDevice));
       hbf_refill_kernel<<<fill_grid, s->lc.block>>>(a);
       LAUNCH_CHECK();
-      c.phase = 0; /* the dispatcher finalizes the round again (and, loop=1, chains on) */
-      int status = HBF_RUNNING;
-      CUDA_CHECK(cudaMemcpy(&a.ctl->status, &status, sizeof status, cudaMemcpyHostToDevice));
+      /* the round's end runs again, nothing else (loop 0, 1: the dispatcher,
+       * which chains on with loop=1; loop=2: the cooperative grid sees phase 0) */
+      c.phase = 0;
+      int status_phase[2] = {HBF_RUNNING, 0}; /* ctl->status, ctl->phase: adjacent */
+      CUDA_CHECK(cudaMemcpy(&a.ctl->status, status_phase, sizeof status_phase, cudaMemcpyHostToDevice));
       continue;
     }
     if (c.status == HBF_HANDBACK) { /* loop=1: a refused tail launch; go on from here */
