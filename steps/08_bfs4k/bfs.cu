@@ -105,7 +105,7 @@
 #define BFS4K_CDP 1
 #endif
 
-enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
+enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2, MODE_HOP1 = 3, MODE_HOPK = 4 };
 enum { ST_OK = 0, ST_TOOBIG = 1 };
 #define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
 
@@ -123,11 +123,17 @@ typedef struct {
   int level, cur, sb_levels, mb_levels, rebuilds;
   int status;                   /* 0, or ST_TOOBIG: a level has more vertices than cap */
   unsigned long long toobig;    /* ... how many                                        */
+  /* NEW (hop engine, ours): */
+  int maxd;                     /* largest level a hop step set (the depth at the end)  */
+  int mixed;                    /* a hop step spilled a level < L + k: label-correcting */
+  int plo[3], phi[3];           /* levels pushed to the global queue by hop step i % 3:
+                                   DIST_INF - min, and max + 1 (0: none), for a rebuild */
+  int hop_steps, hop_levels;    /* multi-block hop steps, levels in them                */
 } bfs4k_ctl_t;
 
 typedef struct {
   unsigned long long frontier, edges, dups;
-  int mode, vw, ed, hubs;
+  int mode, vw, ed, hubs;       /* hop levels: mode MODE_HOP*, dups not counted */
 } bfs4k_lv_t;
 
 typedef struct {
@@ -136,13 +142,17 @@ typedef struct {
   dist_t *dist;
   vid_t *q[2];
   vid_t *hubq;
+  const uint4 *head;            /* NEW (hop): 2 per vertex: degree, first 7 neighbours */
   int *mark;                    /* -a: last level each vertex was queued at */
   bfs4k_ctl_t *ctl;
   bfs4k_lv_t *lv;
   unsigned long long cap;       /* entries of each queue and of the hub list */
   unsigned long long single;    /* frontier entries up to which block 0 works alone */
   vid_t n;
+  unsigned long long hopmax;    /* NEW: frontier entries up to which a hop step runs */
   int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
+  int hop, hopq;                /* NEW: levels per grid barrier (0: the paper's levels),
+                                   entries of each block queue of the hop engine */
   unsigned res_mb;              /* resident threads of the multi-block grid */
   unsigned hmask;
 } bfs4k_args_t;
@@ -509,13 +519,13 @@ static __device__ void bfs4k_rebuild(const bfs4k_args_t *a, dist_t next, vid_t *
     }
 }
 
-static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned long long size,
+static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci, unsigned long long size,
                                     int mode, int vw, int ed, unsigned long long nh) {
   if (level >= LV_CAP) return;
   bfs4k_lv_t r;
   r.frontier = size;
-  r.edges = ld_volatile(&a->ctl->edges[level % 3]);
-  r.dups = ld_volatile(&a->ctl->dups[level % 3]);
+  r.edges = ld_volatile(&a->ctl->edges[ci]);
+  r.dups = ld_volatile(&a->ctl->dups[ci]);
   r.mode = mode;
   r.vw = vw;
   r.ed = ed;
@@ -523,9 +533,11 @@ static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, unsigned l
   a->lv[level] = r;
 }
 
-/* Zero level L + 1's counters (block 0, thread 0, while level L runs). */
-static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
-  int z = (level + 1) % 3;
+/* Zero the next step's counters (block 0, thread 0, while step ci runs). */
+static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int ci) {
+  int z = ci == 2 ? 0 : ci + 1;
+  a->ctl->plo[z] = 0;
+  a->ctl->phi[z] = 0;
   a->ctl->cnt[z] = 0;
   a->ctl->hubs[z] = 0;
   a->ctl->bigs[z] = 0;
@@ -617,7 +629,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       }
       bfs4k_block_add(d, &a->ctl->dups[level % 3]);
       __syncthreads();
-      if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0);
+      if (t == 0) bfs4k_record(a, level, level % 3, size, MODE_SINGLE, vw, ed, nh0);
     }
     pushes += next;
     levels++;
@@ -650,34 +662,436 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   __syncthreads();
 }
 
+/* ---- NEW (ours, not in the paper): the hop engine -------------------------
+ * Two facts of a road network or a grid on the H100: a level is a chain of
+ * dependent global accesses (queue entry -> row offsets -> column -> dist),
+ * and a grid barrier costs ~2 us. The hop engine shortens the first and
+ * divides the second:
+ *  - row heads: init copies each row's degree and first HOP_IN neighbours
+ *    into a 32-byte head (one sector; ELL's "first k per row", Bell & Garland
+ *    2009). A lane that claims x loads head[x] in the same breath as its
+ *    atomicMin on dist[x], and the block queue carries the head: the next
+ *    level needs no row-offset or column read. One dependent access a level.
+ *  - several levels per grid barrier: every block expands its share of the
+ *    frontier `hop` levels deep in shared memory before the next grid.sync().
+ *    Blocks run ahead of each other, so a block can claim a vertex with a
+ *    level that is too large; atomicMin keeps the smallest and whoever lowers
+ *    a vertex expands it again (label correcting). After a step from an exact
+ *    level L, every vertex of level <= L + hop is exact and the global queue
+ *    holds level L + hop (proof in the README), so the paper's levels can
+ *    follow. Rows longer than HOP_IN: their tails go to a block pass.
+ * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
+ * without any grid barrier: the paper's single-block levels with heads. */
+#define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
+#define HOP_U 4              /* slots a thread takes per round: loads in flight */
+#define HOP_LONG 128         /* rows longer than HOP_IN per hop in the tail pass */
+#define HOP_MAX 64           /* largest `hop` */
+#define HOP_AUTO 8           /* hop=-1: levels per grid barrier ...           */
+#define HOP_SPARSE_DEG 8     /* ... on graphs of mean out-degree below this   */
+#define HOP_OFF(hash) (((size_t)(hash) * 8 + 15) / 16 * 16) /* the queues after the hash table */
+
+/* A block queue in shared memory: heads (2 uint4 each), vertices, levels. */
+typedef struct {
+  uint4 *h;
+  vid_t *v;
+  dist_t *val;
+} hopq_t;
+
+/* Where a hop's claims go: the block queue (cap entries), then (kind)
+ *  HOP_SPILL  (block 0 alone) global gq at the same index: the level stays whole;
+ *  HOP_MIXED  (a multi-block step before its last hop) the global queue, and
+ *             the step turns label-correcting (ctl->mixed);
+ *  HOP_OUT    (the last hop) the global queue only. */
+enum { HOP_SPILL = 0, HOP_MIXED = 1, HOP_OUT = 2 };
+typedef struct {
+  hopq_t q;
+  unsigned cap;
+  unsigned long long *scnt;     /* block queue count (shared memory)  */
+  vid_t *gq;
+  unsigned long long *gcnt;     /* global queue count                 */
+  int kind, ci;
+  int *lo, *hi;                 /* shared: levels pushed to gq        */
+} hop_sink_t;
+
+static __device__ void hop_put(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned long long pos,
+                               vid_t x, dist_t nv, uint4 h0, uint4 h1) {
+  if (sk->kind != HOP_OUT && pos < sk->cap) {
+    sk->q.h[2 * pos] = h0;
+    sk->q.h[2 * pos + 1] = h1;
+    sk->q.v[pos] = x;
+    sk->q.val[pos] = nv;
+    return;
+  }
+  if (sk->kind == HOP_SPILL) {
+    if (pos < a->cap) sk->gq[pos] = x; /* past cap: counted, the level is too big (error) */
+    return;
+  }
+  if (sk->kind == HOP_MIXED) {
+    pos = atomicAdd(sk->gcnt, 1ULL);
+    atomicOr(&a->ctl->mixed, 1);
+  }
+  if (pos < a->cap) sk->gq[pos] = x; /* past cap: counted, rebuilt from dist */
+  atomicMin(sk->lo, nv);
+  atomicMax(sk->hi, nv);
+}
+
+/* Claim up to HOP_U targets per lane: atomicMin(dist[x], nv) and head[x] in
+ * flight together; the lanes that lowered dist push (one atomic per warp).
+ * All 32 lanes call it. Returns the largest level this lane set. */
+static __device__ dist_t hop_claim(const bfs4k_args_t *a, const hop_sink_t *sk, const int has[HOP_U],
+                                   const vid_t x[HOP_U], const dist_t nv[HOP_U]) {
+  unsigned lane = threadIdx.x & 31;
+  int old[HOP_U];
+  uint4 h0[HOP_U], h1[HOP_U];
+#pragma unroll
+  for (int u = 0; u < HOP_U; u++) {
+    old[u] = 0;
+    if (has[u]) {
+      old[u] = atomicMin(&a->dist[x[u]], nv[u]);
+      h0[u] = __ldg(&a->head[2 * (size_t)x[u]]); /* heads never change: the L1 may keep them */
+      h1[u] = __ldg(&a->head[2 * (size_t)x[u] + 1]);
+    }
+  }
+  unsigned b[HOP_U], tot = 0;
+  dist_t mx = -1;
+#pragma unroll
+  for (int u = 0; u < HOP_U; u++) {
+    int imp = has[u] && old[u] > nv[u]; /* this lane lowered it: it owns the expansion */
+    b[u] = __ballot_sync(FULL_MASK, imp);
+    tot += __popc(b[u]);
+    if (imp && nv[u] > mx) mx = nv[u];
+  }
+  if (tot == 0) return mx;
+  unsigned long long base = 0;
+  if (lane == 0) base = atomicAdd(sk->kind == HOP_OUT ? sk->gcnt : sk->scnt, (unsigned long long)tot);
+  base = __shfl_sync(FULL_MASK, base, 0);
+  unsigned lt = (1u << lane) - 1;
+#pragma unroll
+  for (int u = 0; u < HOP_U; u++) {
+    if (b[u] >> lane & 1) hop_put(a, sk, base + __popc(b[u] & lt), x[u], nv[u], h0[u], h1[u]);
+    base += __popc(b[u]);
+  }
+  return mx;
+}
+
+/* One hop of a block: expand entries [0, nin): below nin_s from the block
+ * queue `in`, the rest from global gin (same index; their level from dist).
+ * Entry i has 8 slots: slot r < 7 is neighbour r of its head; slot 7 lists
+ * a longer row for the tail pass. Every thread of the block calls it. */
+static __device__ dist_t hop_expand(const bfs4k_args_t *a, const hop_sink_t *sk, hopq_t in,
+                                    unsigned long long nin_s, const vid_t *gin,
+                                    unsigned long long nin, vid_t *lv, dist_t *lval,
+                                    unsigned long long *lcnt, unsigned long long *edges) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  dist_t mx = -1;
+  for (unsigned long long s0 = 0; s0 < nin * 8; s0 += (unsigned long long)HOP_U * bd) {
+    int has[HOP_U];
+    vid_t x[HOP_U];
+    dist_t nv[HOP_U];
+#pragma unroll
+    for (int u = 0; u < HOP_U; u++) {
+      unsigned long long sl = s0 + (unsigned long long)u * bd + t, i = sl >> 3;
+      unsigned r = (unsigned)(sl & 7);
+      has[u] = 0;
+      x[u] = 0;
+      nv[u] = 0;
+      if (i >= nin) continue;
+      vid_t v, w = 0;
+      unsigned deg;
+      dist_t val;
+      if (i < nin_s) { /* the head came with the entry */
+        const unsigned *hw = (const unsigned *)&in.h[2 * i];
+        deg = hw[0];
+        if (r < HOP_IN) w = hw[1 + r];
+        v = in.v[i];
+        val = in.val[i];
+      } else { /* from global memory: the entry, then its head and level */
+        v = __ldcg(&gin[i]);
+        const unsigned *hw = (const unsigned *)&a->head[2 * (size_t)v];
+        deg = __ldg(&hw[0]);
+        if (r < HOP_IN) w = __ldg(&hw[1 + r]);
+        val = __ldcg(&a->dist[v]);
+      }
+      if (r < HOP_IN && r < deg) {
+        has[u] = 1;
+        x[u] = w;
+        nv[u] = val + 1;
+      } else if (r == HOP_IN && deg > HOP_IN) { /* a longer row: the tail pass takes it */
+        unsigned long long p = atomicAdd(lcnt, 1ULL);
+        if (p < HOP_LONG) {
+          lv[p] = v;
+          lval[p] = val;
+        } else { /* the list is full: this lane walks the tail alone */
+          eid_t b = a->offsets[v], e = a->offsets[v + 1];
+          for (eid_t j = b + HOP_IN; j < e; j++) {
+            vid_t y = __ldg(&a->cols[j]);
+            int old = atomicMin(&a->dist[y], val + 1);
+            if (old > val + 1) {
+              unsigned long long pos = atomicAdd(sk->kind == HOP_OUT ? sk->gcnt : sk->scnt, 1ULL);
+              hop_put(a, sk, pos, y, val + 1, __ldg(&a->head[2 * (size_t)y]),
+                      __ldg(&a->head[2 * (size_t)y + 1]));
+              if (val + 1 > mx) mx = val + 1;
+            }
+          }
+        }
+      }
+      if (edges && r == 0) *edges += deg;
+    }
+    dist_t m = hop_claim(a, sk, has, x, nv);
+    if (m > mx) mx = m;
+  }
+  return mx;
+}
+
+/* The tail pass: the whole block on the edges past HOP_IN of each listed row. */
+static __device__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
+                                   const vid_t *lv, const dist_t *lval) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  dist_t mx = -1;
+  for (unsigned j = 0; j < nl; j++) {
+    vid_t v = lv[j];
+    eid_t b = a->offsets[v] + HOP_IN, e = a->offsets[v + 1];
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_U * bd) {
+      int has[HOP_U];
+      vid_t x[HOP_U];
+      dist_t nv[HOP_U];
+#pragma unroll
+      for (int u = 0; u < HOP_U; u++) {
+        eid_t k = s0 + (eid_t)u * bd + t;
+        has[u] = k < e;
+        x[u] = has[u] ? __ldg(&a->cols[k]) : 0;
+        nv[u] = lval[j] + 1;
+      }
+      dist_t m = hop_claim(a, sk, has, x, nv);
+      if (m > mx) mx = m;
+    }
+  }
+  return mx;
+}
+
+/* Shared memory of the hop engine: two block queues of hopq entries, the
+ * tail list, counters. The queues reuse the staging area (init sizes it). */
+typedef struct {
+  unsigned long long cnt[3], lcnt[3];
+  int lo, hi, maxd;
+  vid_t lv[HOP_LONG];
+  dist_t lval[HOP_LONG];
+} hop_shared_t;
+
+static __device__ hopq_t hop_queue(const bfs4k_args_t *a, int which) {
+  extern __shared__ unsigned long long smem[];
+  char *base = (char *)smem + HOP_OFF(a->hash) + (size_t)which * a->hopq * 40;
+  hopq_t q;
+  q.h = (uint4 *)base;
+  q.v = (vid_t *)(base + (size_t)a->hopq * 32);
+  q.val = (dist_t *)(base + (size_t)a->hopq * 36);
+  return q;
+}
+
+/* One hop with its barriers; returns the next level's entries (all of them,
+ * also those past the block queue). */
+static __device__ unsigned long long hop_level(const bfs4k_args_t *a, hop_shared_t *sh, const hop_sink_t *sk,
+                                               hopq_t in, unsigned long long nin_s, const vid_t *gin,
+                                               unsigned long long nin, int h, dist_t *mx,
+                                               unsigned long long *edges) {
+  dist_t m = hop_expand(a, sk, in, nin_s, gin, nin, sh->lv, sh->lval, &sh->lcnt[h], edges);
+  if (m > *mx) *mx = m;
+  __syncthreads();
+  unsigned long long nl = sh->lcnt[h];
+  if (nl) {
+    m = hop_tails(a, sk, (unsigned)(nl < HOP_LONG ? nl : HOP_LONG), sh->lv, sh->lval);
+    if (m > *mx) *mx = m;
+    __syncthreads();
+  }
+  unsigned long long next = sh->cnt[h];
+  if (threadIdx.x == 0) { /* the counters of hop h + 2: every thread read them a hop ago */
+    int z = h == 0 ? 2 : h - 1;
+    sh->cnt[z] = 0;
+    sh->lcnt[z] = 0;
+  }
+  return next;
+}
+
+/* NEW: small frontiers: block 0 alone runs hops until the frontier passes
+ * `single` entries (mode 0) or ends; exact levels, no grid barrier. The same
+ * hand-over as bfs4k_single: q[cur] holds the frontier, ctl says where. */
+static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cur,
+                                        unsigned long long size) {
+  __shared__ hop_shared_t sh;
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t < 3) {
+    sh.cnt[t] = 0;
+    sh.lcnt[t] = 0;
+  }
+  __syncthreads();
+  hopq_t Q[2] = {hop_queue(a, 0), hop_queue(a, 1)};
+  int qi = 0, h = 0, levels = 0;
+  unsigned long long pushes = 0, nin_s = 0, nin = size;
+  const vid_t *gin = a->q[cur];
+  dist_t mx = -1;
+  for (;;) {
+    hop_sink_t sk = {Q[qi ^ 1], (unsigned)a->hopq, &sh.cnt[h], a->q[cur ^ 1], NULL, HOP_SPILL, 0,
+                     NULL, NULL};
+    unsigned long long edges = 0;
+    unsigned long long next = hop_level(a, &sh, &sk, Q[qi], nin_s, gin, nin, h, &mx,
+                                        a->trace ? &edges : NULL);
+    if (next > a->cap) { /* exact levels have no duplicates: the level is too big */
+      if (t == 0) {
+        a->ctl->status = ST_TOOBIG;
+        a->ctl->toobig = next;
+      }
+      next = 0;
+    }
+    if (a->trace && level < LV_CAP) {
+      __shared__ unsigned long long s_e;
+      if (t == 0) s_e = 0;
+      __syncthreads();
+      if (edges) atomicAdd(&s_e, edges);
+      __syncthreads();
+      if (t == 0) {
+        bfs4k_lv_t r = {nin, s_e, 0, MODE_HOP1, 8, 0, 0};
+        a->lv[level] = r;
+      }
+    }
+    pushes += next;
+    levels++;
+    level++;
+    cur ^= 1;
+    qi ^= 1;
+    h = h == 2 ? 0 : h + 1;
+    nin = next;
+    nin_s = next < (unsigned long long)a->hopq ? next : a->hopq;
+    gin = a->q[cur];
+    if (nin == 0 || (a->mode != MODE_SINGLE && nin > a->single)) break;
+  }
+  /* hand over: the block queue's part of the frontier to q[cur] */
+  for (unsigned long long i = t; i < nin_s; i += bd) a->q[cur][i] = Q[qi].v[i];
+  if (t == 0) {
+    for (int z = 0; z < 3; z++) {
+      a->ctl->cnt[z] = 0;
+      a->ctl->hubs[z] = 0;
+      a->ctl->bigs[z] = 0;
+      a->ctl->edges[z] = 0;
+      a->ctl->dups[z] = 0;
+      a->ctl->plo[z] = 0;
+      a->ctl->phi[z] = 0;
+    }
+    a->ctl->rebuild = 0;
+    a->ctl->size = nin;
+    a->ctl->level = level;
+    a->ctl->cur = cur;
+    a->ctl->pushes += pushes;
+    a->ctl->sb_levels += levels;
+  }
+  __threadfence();
+  __syncthreads();
+}
+
+/* NEW: a multi-block hop step: block b takes its slice of q[cur] and runs
+ * `hop` levels in shared memory; the last level's claims go to q[cur ^ 1].
+ * Every block of the grid calls it; a grid.sync() follows. */
+static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur, unsigned long long size,
+                                       int ci) {
+  __shared__ hop_shared_t sh;
+  unsigned t = threadIdx.x;
+  if (t < 3) {
+    sh.cnt[t] = 0;
+    sh.lcnt[t] = 0;
+  }
+  if (t == 0) {
+    sh.lo = DIST_INF;
+    sh.hi = -1;
+    sh.maxd = -1;
+  }
+  if (blockIdx.x == 0 && t == 0) bfs4k_zero_next(a, ci);
+  __syncthreads();
+  hopq_t Q[2] = {hop_queue(a, 0), hop_queue(a, 1)};
+  unsigned long long chunk = (size + gridDim.x - 1) / gridDim.x, start = blockIdx.x * chunk;
+  unsigned long long nin = start < size ? (size - start < chunk ? size - start : chunk) : 0, nin_s = 0;
+  const vid_t *gin = a->q[cur] + start;
+  int qi = 0, h = 0;
+  dist_t mx = -1;
+  for (int k = 1; k <= a->hop; k++) {
+    hop_sink_t sk = {Q[qi ^ 1], (unsigned)a->hopq, &sh.cnt[h], a->q[cur ^ 1], &a->ctl->cnt[ci],
+                     k < a->hop ? HOP_MIXED : HOP_OUT, ci, &sh.lo, &sh.hi};
+    unsigned long long edges = 0;
+    unsigned long long next = hop_level(a, &sh, &sk, Q[qi], nin_s, gin, nin, h, &mx,
+                                        a->trace ? &edges : NULL);
+    if (a->trace && level + k - 1 < LV_CAP) { /* frontier and edges of the level, summed over blocks */
+      if (t == 0 && nin) atomicAdd(&a->lv[level + k - 1].frontier, nin);
+      if (edges) atomicAdd(&a->lv[level + k - 1].edges, edges);
+    }
+    qi ^= 1;
+    h = h == 2 ? 0 : h + 1;
+    nin = next < (unsigned long long)a->hopq ? next : a->hopq; /* the rest went out (mixed) */
+    nin_s = nin;
+    gin = NULL;
+    if (nin == 0) break;
+  }
+  if (mx >= 0) atomicMax(&sh.maxd, mx);
+  __syncthreads();
+  if (t == 0) {
+    if (sh.maxd >= 0) atomicMax(&a->ctl->maxd, sh.maxd);
+    if (sh.hi >= 0) {
+      atomicMax(&a->ctl->plo[ci], DIST_INF - sh.lo);
+      atomicMax(&a->ctl->phi[ci], sh.hi + 1);
+    }
+  }
+}
+
+/* A hop step's queue overflowed (label-correcting steps can push a vertex
+ * more than once): every vertex whose level is in the range pushed. */
+static __device__ void bfs4k_rebuild_range(const bfs4k_args_t *a, dist_t lo, dist_t hi, vid_t *out) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a->n;
+       v += stride) {
+    dist_t d = __ldcg(&a->dist[v]);
+    if (d >= lo && d <= hi) {
+      unsigned long long pos = atomicAdd(&a->ctl->rebuild, 1ULL);
+      if (pos < a->cap) out[pos] = (vid_t)v;
+    }
+  }
+}
+
+/* init: the row heads (degree, first HOP_IN neighbours) of every vertex. */
+static __global__ void bfs4k_head_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *head) {
+  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
+    eid_t b = off[v], d = off[v + 1] - b;
+    unsigned w[8];
+    w[0] = d > 0xffffffffULL ? 0xffffffffu : (unsigned)d;
+    for (int r = 0; r < HOP_IN; r++) w[1 + r] = (eid_t)r < d ? cols[b + r] : 0;
+    head[2 * v] = make_uint4(w[0], w[1], w[2], w[3]);
+    head[2 * v + 1] = make_uint4(w[4], w[5], w[6], w[7]);
+  }
+}
+
 /* One multi-block level: every block of the grid. */
-static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
-                                   unsigned long long size, int cdp, int *vw_out, int *ed_out) {
+static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur, unsigned long long size,
+                                   int ci, int cdp, int *vw_out, int *ed_out) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   __shared__ unsigned long long s_cnt;
   if (threadIdx.x == 0) s_cnt = 0;
-  if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, level);
+  if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, ci);
   __syncthreads();
   int vw, ed;
   bfs4k_shape(a, size, a->res_mb, &vw, &ed);
   *vw_out = vw;
   *ed_out = ed;
   bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
-                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], &a->ctl->hubs[level % 3],
-                     &a->ctl->bigs[level % 3], 0};
+                     a->q[cur ^ 1], &a->ctl->cnt[ci], &a->ctl->hubs[ci], &a->ctl->bigs[ci], 0};
   unsigned long long edges = 0;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps,
                a->trace ? &edges : NULL);
   bfs4k_flush(a, &sk);
-  if (a->trace) bfs4k_block_add(edges, &a->ctl->edges[level % 3]);
+  if (a->trace) bfs4k_block_add(edges, &a->ctl->edges[ci]);
 }
 
 /* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
  * edges (blocks take hubs round robin), then the whole grid on each larger one. */
-static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
+static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur, int ci,
                                       unsigned long long nh, unsigned long long nb) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
@@ -685,7 +1099,7 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
   if (threadIdx.x == 0) s_cnt = 0;
   __syncthreads();
   bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
-                     a->q[cur ^ 1], &a->ctl->cnt[level % 3], NULL, NULL, 0};
+                     a->q[cur ^ 1], &a->ctl->cnt[ci], NULL, NULL, 0};
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   unsigned long long half = a->cap / 2;
@@ -715,11 +1129,18 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     a.q[0][0] = src;
   }
   grid.sync();
-  int level = 0, cur = 0, mb_levels = 0;
+  int level = 0, cur = 0, mb_levels = 0, it = 0, mixed = 0, hop_end = 0;
   unsigned long long size = 1, pushes = 0;
   for (;;) {
-    if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
-      if (blockIdx.x == 0) bfs4k_single(&a, level, cur, size); /* the others wait below */
+    int ci = it % 3; /* the counters of this step (a level, or hop levels) */
+    it++;
+    hop_end = 0;
+    int small = a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single);
+    if (small && !mixed) {
+      if (blockIdx.x == 0) { /* the others wait below */
+        if (a.hop) bfs4k_hop_single(&a, level, cur, size);
+        else bfs4k_single(&a, level, cur, size);
+      }
       grid.sync();
       level = ((volatile bfs4k_ctl_t *)a.ctl)->level;
       cur = ((volatile bfs4k_ctl_t *)a.ctl)->cur;
@@ -727,16 +1148,51 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       if (size == 0) break;
       continue;
     }
-    int vw, ed;
-    bfs4k_multi(&a, level, cur, size, 0, &vw, &ed);
-    grid.sync();
-    unsigned long long nh = ld_volatile(&a.ctl->hubs[level % 3]);
-    unsigned long long nb = ld_volatile(&a.ctl->bigs[level % 3]);
-    unsigned long long next = ld_volatile(&a.ctl->cnt[level % 3]);
-    if (nh || nb) {
-      bfs4k_hub_pass(&a, level, cur, nh, nb);
+    if (a.hop && (mixed || size <= a.hopmax)) { /* NEW: `hop` levels, one grid barrier */
+      bfs4k_hop_multi(&a, level, cur, size, ci);
       grid.sync();
-      next = ld_volatile(&a.ctl->cnt[level % 3]);
+      unsigned long long next = ld_volatile(&a.ctl->cnt[ci]);
+      mixed = ((volatile bfs4k_ctl_t *)a.ctl)->mixed;
+      if (next > a.cap) { /* overflow (a label-correcting step): rebuild from dist */
+        dist_t lo = DIST_INF - ((volatile bfs4k_ctl_t *)a.ctl)->plo[ci];
+        dist_t hi = ((volatile bfs4k_ctl_t *)a.ctl)->phi[ci] - 1;
+        bfs4k_rebuild_range(&a, lo, hi, a.q[cur ^ 1]);
+        grid.sync();
+        next = ld_volatile(&a.ctl->rebuild);
+        if (b0) a.ctl->rebuilds++;
+        if (next > a.cap) {
+          if (b0) {
+            a.ctl->status = ST_TOOBIG;
+            a.ctl->toobig = next;
+          }
+          next = 0;
+        }
+        grid.sync();
+      }
+      if (a.trace && b0)
+        for (int k = 0; k < a.hop && level + k < LV_CAP; k++) a.lv[level + k].mode = MODE_HOPK;
+      if (b0) {
+        a.ctl->hop_steps++;
+        a.ctl->hop_levels += a.hop;
+      }
+      pushes += next;
+      hop_end = level + 1; /* if the BFS ends in this step: at least one more level */
+      level += a.hop;
+      cur ^= 1;
+      size = next;
+      if (size == 0) break;
+      continue;
+    }
+    int vw, ed;
+    bfs4k_multi(&a, level, cur, size, ci, 0, &vw, &ed);
+    grid.sync();
+    unsigned long long nh = ld_volatile(&a.ctl->hubs[ci]);
+    unsigned long long nb = ld_volatile(&a.ctl->bigs[ci]);
+    unsigned long long next = ld_volatile(&a.ctl->cnt[ci]);
+    if (nh || nb) {
+      bfs4k_hub_pass(&a, level, cur, ci, nh, nb);
+      grid.sync();
+      next = ld_volatile(&a.ctl->cnt[ci]);
     }
     if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
       bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
@@ -753,9 +1209,9 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       grid.sync(); /* all have read it before the next level zeroes it */
     }
     if (a.trace) {
-      bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
+      bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[ci]);
       grid.sync();
-      if (b0) bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh + nb);
+      if (b0) bfs4k_record(&a, level, ci, size, MODE_MULTI, vw, ed, nh + nb);
     }
     pushes += next;
     mb_levels++;
@@ -763,6 +1219,10 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     cur ^= 1;
     size = next;
     if (size == 0) break;
+  }
+  if (hop_end) { /* ended inside a hop step: its deepest level */
+    int d = ((volatile bfs4k_ctl_t *)a.ctl)->maxd + 1;
+    level = d > hop_end ? d : hop_end;
   }
   if (b0) {
     a.ctl->level = level;
@@ -797,13 +1257,13 @@ static __global__ void __launch_bounds__(512) bfs4k_single512_kernel(const __gri
 static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level,
                                                                   int cur, unsigned long long size) {
   int vw, ed;
-  bfs4k_multi(&a, level, cur, size, BFS4K_CDP, &vw, &ed);
+  bfs4k_multi(&a, level, cur, size, level % 3, BFS4K_CDP, &vw, &ed);
 }
 
 static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level,
                                                                 int cur, unsigned long long nh,
                                                                 unsigned long long nb) {
-  bfs4k_hub_pass(&a, level, cur, nh, nb);
+  bfs4k_hub_pass(&a, level, cur, level % 3, nh, nb);
 }
 
 static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur) {
@@ -817,7 +1277,7 @@ static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a,
 
 static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level, unsigned long long size,
                                            int vw, int ed, unsigned long long nh) {
-  bfs4k_record(&a, level, size, MODE_MULTI, vw, ed, nh);
+  bfs4k_record(&a, level, level % 3, size, MODE_MULTI, vw, ed, nh);
 }
 
 /* ---- host ------------------------------------------------------------------ */
@@ -856,6 +1316,12 @@ static int bfs4k_check_knobs(const launch_t *lc) {
   if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
     return fail(EXIT_INPUT, "hash=%ld: 0 (off) or a power of two up to 16384 entries", hash);
   if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
+  long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq"), hopmax = launch_knob(lc, "hopmax");
+  if (hop < -1 || hop > HOP_MAX)
+    return fail(EXIT_INPUT, "hop=%ld: -1 (auto), 0 (the paper's levels) or 1..%d levels per grid barrier", hop, HOP_MAX);
+  if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
+    return fail(EXIT_INPUT, "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop engine)", hopq);
+  if (hopmax < 0 || hopmax > 1 << 20) return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
   return 0;
 }
 
@@ -885,11 +1351,20 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->dp = (int)launch_knob(lc, "dp");
   a->visit = (int)launch_knob(lc, "visit");
   a->single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
+  /* NEW: the hop engine: auto (-1) on sparse graphs only, where levels are many
+   * and thin; on dense ones a few hops would flood the block queues. The host
+   * loop (loop=0) runs the paper's levels. */
+  long hop = launch_knob(lc, "hop");
+  if (hop == -1) hop = (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO : 0;
+  a->hop = a->loop ? (int)hop : 0;
+  a->hopq = (int)launch_knob(lc, "hopq");
   long qcap = launch_knob(lc, "qcap");
   a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
   if (a->cap < 1) a->cap = 1;
-  /* NEW: shared memory: the hash table (8-byte entries) then the staging area */
+  /* NEW: shared memory: the hash table (8-byte entries) then the staging area,
+   * or the hop engine's two block queues (40 bytes an entry) in its place */
   s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
+  if (a->hop && HOP_OFF(a->hash) + (size_t)a->hopq * 80 > s->smem) s->smem = HOP_OFF(a->hash) + (size_t)a->hopq * 80;
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
@@ -920,6 +1395,7 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->full = per_sm * lc->sm_count;
   s->grid_loop = lc->grid > 0 && lc->grid < s->full ? lc->grid : s->full;
   a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
+  a->hopmax = (unsigned long long)s->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
   if (a->loop) {
     int coop = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
@@ -932,6 +1408,15 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
   a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
+  if (a->hop) { /* NEW: the row heads, 32 bytes a vertex */
+    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->n ? a->n : 1) * 2 * sizeof(uint4), "row heads (hop)");
+    if (a->n) {
+      bfs4k_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->n, head);
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    a->head = head;
+  }
 #if BFS4K_CDP
   if (a->dp > 0 && !a->loop) {
     /* room for many pending child launches; a refused one goes to the hub list */
@@ -957,6 +1442,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     a.mark = s->a.mark;
     a.lv = s->a.lv;
     CUDA_CHECK(cudaMemset(a.mark, 0xff, (size_t)(a.n ? a.n : 1) * sizeof(int)));
+    CUDA_CHECK(cudaMemset(a.lv, 0, LV_CAP * sizeof(bfs4k_lv_t))); /* hop steps add into it */
   }
   int block = s->lc.block;
   bfs4k_ctl_t c;
@@ -1043,21 +1529,25 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     if (nl) CUDA_CHECK(cudaMemcpy(h, a.lv, (size_t)nl * sizeof *h, cudaMemcpyDeviceToHost));
     long long dups = 0, edges = 0;
     for (int l = 0; l < nl; l++) {
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
-      dups += (long long)h[l].dups;
+      /* multi-block hop levels: entries may repeat (a vertex lowered twice), not counted */
+      long long dl = h[l].mode == MODE_HOPK ? -1 : (long long)h[l].dups;
+      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, dl, -1.0f);
+      if (dl > 0) dups += dl;
       edges += (long long)h[l].edges;
       /* greppable per-level lines for the lesson's trace figure */
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
-             h[l].mode == MODE_SINGLE ? "single" : "multi", h[l].frontier, h[l].dups, h[l].edges,
-             h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
+      static const char *const mname[] = {"multi", "single", "multi", "hop1", "hopk"};
+      printf("Level: %d %s frontier=%llu dups=%lld edges=%llu vw=%d %s hubs=%d\n", l,
+             mname[h[l].mode], h[l].frontier, dl, h[l].edges, h[l].vw,
+             h[l].ed ? "edge-discover" : h[l].mode >= MODE_HOP1 ? "heads" : "vwarp", h[l].hubs);
     }
     st->duplicates = dups;
     st->edges_inspected = edges;
     free(h);
   }
   if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu "
-            "refused; %d queue rebuilds\n", c.level, c.sb_levels, c.mb_levels, c.children,
+    fprintf(stderr, "bfs4k: %d levels: %d single-block, %d multi-block, %d in %d hop steps%s; "
+            "%llu child grids, %llu refused; %d queue rebuilds\n", c.level, c.sb_levels, c.mb_levels,
+            c.hop_levels, c.hop_steps, c.mixed ? " (label-correcting)" : "", c.children,
             c.child_fail, c.rebuilds);
   return 0;
 }
@@ -1068,6 +1558,7 @@ static void bfs4k_fini(void *state) {
   gpu_free(s->a.q[1]);
   gpu_free(s->a.hubq);
   gpu_free(s->a.ctl);
+  gpu_free((void *)s->a.head);
   gpu_free(s->a.mark);
   gpu_free(s->a.lv);
   free(s);
@@ -1090,6 +1581,9 @@ static const knob_def_t bfs4k_knobs[] = {
     {"hash", 0, "duplicate-detection hash table entries per block (64-bit, shared memory, e.g. 2048); 0 off (faster on the H100)"},
     {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
+    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (8 when mean degree < 8), 0 off (the paper's levels); loop=1 only"},
+    {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
+    {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, the paper's levels above"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
