@@ -890,13 +890,33 @@ static __device__ hopq_t hop_queue(const bfs4k_args_t *a, int which) {
 
 /* One hop with its barriers; returns the next level's entries (all of them,
  * also those past the block queue). */
+#ifdef HOP_PROF /* experiments only: where a hop's time goes (thread 0's clock) */
+__device__ unsigned long long g_hop_prof[8];
+static __device__ __forceinline__ unsigned long long hop_now() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+#define HOP_T(k) unsigned long long pt##k = hop_now()
+#define HOP_ACC(i, d) if (threadIdx.x == 0 && sk->kind == HOP_SPILL) atomicAdd(&g_hop_prof[i], d)
+#else
+#define HOP_T(k)
+#define HOP_ACC(i, d)
+#endif
+
 static __device__ unsigned long long hop_level(const bfs4k_args_t *a, hop_shared_t *sh, const hop_sink_t *sk,
                                                hopq_t in, unsigned long long nin_s, const vid_t *gin,
                                                unsigned long long nin, int h, dist_t *mx,
                                                unsigned long long *edges) {
+  HOP_T(0);
   dist_t m = hop_expand(a, sk, in, nin_s, gin, nin, sh->lv, sh->lval, &sh->lcnt[h], edges);
   if (m > *mx) *mx = m;
+  HOP_T(1);
   __syncthreads();
+  HOP_T(2);
+  HOP_ACC(0, pt1 - pt0);
+  HOP_ACC(1, pt2 - pt1);
+  HOP_ACC(2, 1);
   unsigned long long nl = sh->lcnt[h];
   if (nl) {
     m = hop_tails(a, sk, (unsigned)(nl < HOP_LONG ? nl : HOP_LONG), sh->lv, sh->lval);
@@ -930,6 +950,7 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
   const vid_t *gin = a->q[cur];
   dist_t mx = -1;
   for (;;) {
+    HOP_T(3);
     hop_sink_t sk = {Q[qi ^ 1], (unsigned)a->hopq, &sh.cnt[h], a->q[cur ^ 1], NULL, HOP_SPILL, 0,
                      NULL, NULL};
     unsigned long long edges = 0;
@@ -962,6 +983,9 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
     nin = next;
     nin_s = next < (unsigned long long)a->hopq ? next : a->hopq;
     gin = a->q[cur];
+#ifdef HOP_PROF
+    if (t == 0) atomicAdd(&g_hop_prof[3], hop_now() - pt3);
+#endif
     if (nin == 0 || (a->mode != MODE_SINGLE && nin > a->single)) break;
   }
   /* hand over: the block queue's part of the frontier to q[cur] */
@@ -1544,6 +1568,17 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     st->edges_inspected = edges;
     free(h);
   }
+#ifdef HOP_PROF
+  {
+    unsigned long long pr[8];
+    CUDA_CHECK(cudaMemcpyFromSymbol(pr, g_hop_prof, sizeof pr));
+    if (pr[2])
+      fprintf(stderr, "hop prof: %llu single hops: expand %.0f ns, barrier %.0f ns, whole %.0f ns a hop\n",
+              pr[2], (double)pr[0] / pr[2], (double)pr[1] / pr[2], (double)pr[3] / pr[2]);
+    memset(pr, 0, sizeof pr);
+    CUDA_CHECK(cudaMemcpyToSymbol(g_hop_prof, pr, sizeof pr));
+  }
+#endif
   if (getenv("BFS4K_VERBOSE"))
     fprintf(stderr, "bfs4k: %d levels: %d single-block, %d multi-block, %d in %d hop steps%s; "
             "%llu child grids, %llu refused; %d queue rebuilds\n", c.level, c.sb_levels, c.mb_levels,
