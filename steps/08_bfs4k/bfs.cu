@@ -713,6 +713,18 @@ typedef struct {
   int *lo, *hi;                 /* shared: levels pushed to gq        */
 } hop_sink_t;
 
+#ifdef HOP_PROF /* experiments only: where a hop's time goes (thread 0's clock) */
+__device__ unsigned long long g_hop_prof[8];
+static __device__ __forceinline__ unsigned long long hop_now() {
+  return (unsigned long long)clock64(); /* cycles: same thread, same SM */
+}
+#define HOP_T(k) unsigned long long pt##k = hop_now()
+#define HOP_ACC(i, d) if (threadIdx.x == 0 && sk->kind == HOP_SPILL) atomicAdd(&g_hop_prof[i], d)
+#else
+#define HOP_T(k)
+#define HOP_ACC(i, d)
+#endif
+
 static __device__ void hop_put(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned long long pos,
                                vid_t x, dist_t nv, uint4 h0, uint4 h1) {
   if (sk->kind != HOP_OUT && pos < sk->cap) {
@@ -743,6 +755,7 @@ static __device__ dist_t hop_claim(const bfs4k_args_t *a, const hop_sink_t *sk, 
   unsigned lane = threadIdx.x & 31;
   int old[HOP_U];
   uint4 h0[HOP_U], h1[HOP_U];
+  HOP_T(0);
 #pragma unroll
   for (int u = 0; u < HOP_U; u++) {
     old[u] = 0;
@@ -761,16 +774,23 @@ static __device__ dist_t hop_claim(const bfs4k_args_t *a, const hop_sink_t *sk, 
     tot += __popc(b[u]);
     if (imp && nv[u] > mx) mx = nv[u];
   }
+  HOP_T(1);
+  HOP_ACC(4, pt1 - pt0);
+  HOP_ACC(5, 1);
   if (tot == 0) return mx;
   unsigned long long base = 0;
   if (lane == 0) base = atomicAdd(sk->kind == HOP_OUT ? sk->gcnt : sk->scnt, (unsigned long long)tot);
   base = __shfl_sync(FULL_MASK, base, 0);
+  HOP_T(2);
+  HOP_ACC(6, pt2 - pt1);
   unsigned lt = (1u << lane) - 1;
 #pragma unroll
   for (int u = 0; u < HOP_U; u++) {
     if (b[u] >> lane & 1) hop_put(a, sk, base + __popc(b[u] & lt), x[u], nv[u], h0[u], h1[u]);
     base += __popc(b[u]);
   }
+  HOP_T(3);
+  HOP_ACC(7, pt3 - pt2);
   return mx;
 }
 
@@ -890,19 +910,6 @@ static __device__ hopq_t hop_queue(const bfs4k_args_t *a, int which) {
 
 /* One hop with its barriers; returns the next level's entries (all of them,
  * also those past the block queue). */
-#ifdef HOP_PROF /* experiments only: where a hop's time goes (thread 0's clock) */
-__device__ unsigned long long g_hop_prof[8];
-static __device__ __forceinline__ unsigned long long hop_now() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-#define HOP_T(k) unsigned long long pt##k = hop_now()
-#define HOP_ACC(i, d) if (threadIdx.x == 0 && sk->kind == HOP_SPILL) atomicAdd(&g_hop_prof[i], d)
-#else
-#define HOP_T(k)
-#define HOP_ACC(i, d)
-#endif
 
 static __device__ unsigned long long hop_level(const bfs4k_args_t *a, hop_shared_t *sh, const hop_sink_t *sk,
                                                hopq_t in, unsigned long long nin_s, const vid_t *gin,
@@ -1573,8 +1580,11 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     unsigned long long pr[8];
     CUDA_CHECK(cudaMemcpyFromSymbol(pr, g_hop_prof, sizeof pr));
     if (pr[2])
-      fprintf(stderr, "hop prof: %llu single hops: expand %.0f ns, barrier %.0f ns, whole %.0f ns a hop\n",
-              pr[2], (double)pr[0] / pr[2], (double)pr[1] / pr[2], (double)pr[3] / pr[2]);
+      fprintf(stderr, "hop prof (cycles): %llu single hops: expand %.0f, barrier %.0f, whole %.0f a hop;"
+              " %.2f claims a hop: atomics+ballots %.0f, push atomic %.0f, puts %.0f\n",
+              pr[2], (double)pr[0] / pr[2], (double)pr[1] / pr[2], (double)pr[3] / pr[2],
+              (double)pr[5] / pr[2], (double)pr[4] / (pr[5] ? pr[5] : 1),
+              (double)pr[6] / (pr[5] ? pr[5] : 1), (double)pr[7] / (pr[5] ? pr[5] : 1));
     memset(pr, 0, sizeof pr);
     CUDA_CHECK(cudaMemcpyToSymbol(g_hop_prof, pr, sizeof pr));
   }
