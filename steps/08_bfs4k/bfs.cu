@@ -683,7 +683,6 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
  * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
  * without any grid barrier: the paper's single-block levels with heads. */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
-#define HOP_U 4              /* slots a thread takes per round: loads in flight */
 #define HOP_LONG 128         /* rows longer than HOP_IN per hop in the tail pass */
 #define HOP_MAX 64           /* largest `hop` */
 #define HOP_AUTO 8           /* hop=-1: levels per grid barrier ...           */
@@ -706,10 +705,10 @@ enum { HOP_SPILL = 0, HOP_MIXED = 1, HOP_OUT = 2 };
 typedef struct {
   hopq_t q;
   unsigned cap;
-  unsigned long long *scnt;     /* block queue count (shared memory)  */
+  unsigned *scnt;               /* block queue count (shared memory)  */
   vid_t *gq;
   unsigned long long *gcnt;     /* global queue count                 */
-  int kind, ci;
+  int kind;
   int *lo, *hi;                 /* shared: levels pushed to gq        */
 } hop_sink_t;
 
@@ -725,8 +724,9 @@ static __device__ __forceinline__ unsigned long long hop_now() {
 #define HOP_ACC(i, d)
 #endif
 
-static __device__ void hop_put(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned long long pos,
-                               vid_t x, dist_t nv, uint4 h0, uint4 h1) {
+static __device__ __forceinline__ void hop_put(const bfs4k_args_t *a, const hop_sink_t *sk,
+                                               unsigned long long pos, vid_t x, dist_t nv, uint4 h0,
+                                               uint4 h1) {
   if (sk->kind != HOP_OUT && pos < sk->cap) {
     sk->q.h[2 * pos] = h0;
     sk->q.h[2 * pos + 1] = h1;
@@ -747,142 +747,140 @@ static __device__ void hop_put(const bfs4k_args_t *a, const hop_sink_t *sk, unsi
   atomicMax(sk->hi, nv);
 }
 
-/* Claim up to HOP_U targets per lane: atomicMin(dist[x], nv) and head[x] in
- * flight together; the lanes that lowered dist push (one atomic per warp).
- * All 32 lanes call it. Returns the largest level this lane set. */
-static __device__ dist_t hop_claim(const bfs4k_args_t *a, const hop_sink_t *sk, const int has[HOP_U],
-                                   const vid_t x[HOP_U], const dist_t nv[HOP_U]) {
+/* Claim a lane's targets x[u], u in [u0, u1) with bit u of has, at level nv:
+ * atomicMin on dist and the head of x in flight together; the lanes that
+ * lowered dist push (one atomic per warp). All 32 lanes call it. Returns nv
+ * if this lane set anything, else -1. */
+static __device__ __forceinline__ dist_t hop_claim_range(const bfs4k_args_t *a, const hop_sink_t *sk,
+                                                         unsigned has, const vid_t x[HOP_IN], dist_t nv,
+                                                         const int u0, const int u1) {
   unsigned lane = threadIdx.x & 31;
-  int old[HOP_U];
-  uint4 h0[HOP_U], h1[HOP_U];
+  int old[HOP_IN];
+  uint4 h0[HOP_IN], h1[HOP_IN];
   HOP_T(0);
 #pragma unroll
-  for (int u = 0; u < HOP_U; u++) {
-    old[u] = 0;
-    if (has[u]) {
-      old[u] = atomicMin(&a->dist[x[u]], nv[u]);
+  for (int u = u0; u < u1; u++) {
+    old[u] = DIST_INF;
+    if (has >> u & 1) {
+      old[u] = atomicMin(&a->dist[x[u]], nv);
       h0[u] = __ldg(&a->head[2 * (size_t)x[u]]); /* heads never change: the L1 may keep them */
       h1[u] = __ldg(&a->head[2 * (size_t)x[u] + 1]);
     }
   }
-  unsigned b[HOP_U], tot = 0;
-  dist_t mx = -1;
+  unsigned imp = 0;
 #pragma unroll
-  for (int u = 0; u < HOP_U; u++) {
-    int imp = has[u] && old[u] > nv[u]; /* this lane lowered it: it owns the expansion */
-    b[u] = __ballot_sync(FULL_MASK, imp);
-    tot += __popc(b[u]);
-    if (imp && nv[u] > mx) mx = nv[u];
-  }
+  for (int u = u0; u < u1; u++)
+    if ((has >> u & 1) && old[u] > nv) imp |= 1u << u; /* this lane lowered it: it expands it */
+  /* the warp's exclusive prefix sum of c < 8 from three ballots, one per bit */
+  unsigned c = __popc(imp), lt = (1u << lane) - 1;
+  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
+           b2 = __ballot_sync(FULL_MASK, c & 4);
+  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
   HOP_T(1);
   HOP_ACC(4, pt1 - pt0);
   HOP_ACC(5, 1);
-  if (tot == 0) return mx;
+  if (tot == 0) return -1;
   unsigned long long base = 0;
-  if (lane == 0) base = atomicAdd(sk->kind == HOP_OUT ? sk->gcnt : sk->scnt, (unsigned long long)tot);
-  base = __shfl_sync(FULL_MASK, base, 0);
+  if (lane == 0)
+    base = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, (unsigned long long)tot) : atomicAdd(sk->scnt, tot);
+  base = __shfl_sync(FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
   HOP_T(2);
   HOP_ACC(6, pt2 - pt1);
-  unsigned lt = (1u << lane) - 1;
 #pragma unroll
-  for (int u = 0; u < HOP_U; u++) {
-    if (b[u] >> lane & 1) hop_put(a, sk, base + __popc(b[u] & lt), x[u], nv[u], h0[u], h1[u]);
-    base += __popc(b[u]);
-  }
+  for (int u = u0; u < u1; u++)
+    if (imp >> u & 1) hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
   HOP_T(3);
   HOP_ACC(7, pt3 - pt2);
-  return mx;
+  return imp ? nv : -1;
 }
 
-/* One hop of a block: expand entries [0, nin): below nin_s from the block
- * queue `in`, the rest from global gin (same index; their level from dist).
- * Entry i has 8 slots: slot r < 7 is neighbour r of its head; slot 7 lists
- * a longer row for the tail pass. Every thread of the block calls it. */
-static __device__ dist_t hop_expand(const bfs4k_args_t *a, const hop_sink_t *sk, hopq_t in,
-                                    unsigned long long nin_s, const vid_t *gin,
-                                    unsigned long long nin, vid_t *lv, dist_t *lval,
-                                    unsigned long long *lcnt, unsigned long long *edges) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
+/* Targets 0-3, then 4-6 only if a lane of the warp has them (few registers
+ * live at once: a grid vertex has at most 4 neighbours). */
+static __device__ __forceinline__ dist_t hop_claim(const bfs4k_args_t *a, const hop_sink_t *sk,
+                                                   unsigned has, const vid_t x[HOP_IN], dist_t nv) {
+  dist_t m = hop_claim_range(a, sk, has, x, nv, 0, 4);
+  if (__any_sync(FULL_MASK, has >> 4)) {
+    dist_t m2 = hop_claim_range(a, sk, has, x, nv, 4, HOP_IN);
+    if (m2 > m) m = m2;
+  }
+  return m;
+}
+
+/* One hop of a block: a thread per entry of [0, nin): below nin_s from the
+ * block queue `in` (the head came with the entry), the rest from global gin
+ * (same index; head and level loaded). A row longer than HOP_IN is listed for
+ * the tail pass. Every thread of the block calls it. */
+static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const hop_sink_t *sk,
+                                                    hopq_t in, unsigned nin_s, const vid_t *gin,
+                                                    unsigned nin, vid_t *lv, dist_t *lval,
+                                                    unsigned *lcnt, unsigned long long *edges) {
   dist_t mx = -1;
-  for (unsigned long long s0 = 0; s0 < nin * 8; s0 += (unsigned long long)HOP_U * bd) {
-    int has[HOP_U];
-    vid_t x[HOP_U];
-    dist_t nv[HOP_U];
-#pragma unroll
-    for (int u = 0; u < HOP_U; u++) {
-      unsigned long long sl = s0 + (unsigned long long)u * bd + t, i = sl >> 3;
-      unsigned r = (unsigned)(sl & 7);
-      has[u] = 0;
-      x[u] = 0;
-      nv[u] = 0;
-      if (i >= nin) continue;
-      vid_t v, w = 0;
-      unsigned deg;
-      dist_t val;
-      if (i < nin_s) { /* the head came with the entry */
-        const unsigned *hw = (const unsigned *)&in.h[2 * i];
-        deg = hw[0];
-        if (r < HOP_IN) w = hw[1 + r];
-        v = in.v[i];
-        val = in.val[i];
-      } else { /* from global memory: the entry, then its head and level */
-        v = __ldcg(&gin[i]);
-        const unsigned *hw = (const unsigned *)&a->head[2 * (size_t)v];
-        deg = __ldg(&hw[0]);
-        if (r < HOP_IN) w = __ldg(&hw[1 + r]);
-        val = __ldcg(&a->dist[v]);
-      }
-      if (r < HOP_IN && r < deg) {
-        has[u] = 1;
-        x[u] = w;
-        nv[u] = val + 1;
-      } else if (r == HOP_IN && deg > HOP_IN) { /* a longer row: the tail pass takes it */
-        unsigned long long p = atomicAdd(lcnt, 1ULL);
-        if (p < HOP_LONG) {
-          lv[p] = v;
-          lval[p] = val;
-        } else { /* the list is full: this lane walks the tail alone */
-          eid_t b = a->offsets[v], e = a->offsets[v + 1];
-          for (eid_t j = b + HOP_IN; j < e; j++) {
-            vid_t y = __ldg(&a->cols[j]);
-            int old = atomicMin(&a->dist[y], val + 1);
-            if (old > val + 1) {
-              unsigned long long pos = atomicAdd(sk->kind == HOP_OUT ? sk->gcnt : sk->scnt, 1ULL);
-              hop_put(a, sk, pos, y, val + 1, __ldg(&a->head[2 * (size_t)y]),
-                      __ldg(&a->head[2 * (size_t)y + 1]));
-              if (val + 1 > mx) mx = val + 1;
-            }
+  for (unsigned i0 = 0; i0 < nin; i0 += blockDim.x) {
+    unsigned i = i0 + threadIdx.x, deg = 0, has = 0;
+    vid_t x[HOP_IN];
+    dist_t val = 0;
+    uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
+    if (i < nin_s) {
+      w0 = in.h[2 * i];
+      w1 = in.h[2 * i + 1];
+      val = in.val[i];
+    } else if (i < nin) {
+      vid_t v = __ldcg(&gin[i]);
+      w0 = __ldg(&a->head[2 * (size_t)v]);
+      w1 = __ldg(&a->head[2 * (size_t)v + 1]);
+      val = __ldcg(&a->dist[v]);
+    }
+    deg = w0.x;
+    x[0] = w0.y; x[1] = w0.z; x[2] = w0.w;
+    x[3] = w1.x; x[4] = w1.y; x[5] = w1.z; x[6] = w1.w;
+    has = deg >= HOP_IN ? (1u << HOP_IN) - 1 : (1u << deg) - 1;
+    if (deg > HOP_IN) { /* a longer row: the tail pass takes its edges past HOP_IN */
+      vid_t v = i < nin_s ? in.v[i] : __ldcg(&gin[i]);
+      unsigned p = atomicAdd(lcnt, 1u);
+      if (p < HOP_LONG) {
+        lv[p] = v;
+        lval[p] = val;
+      } else { /* the list is full: this lane walks the tail alone */
+        eid_t b = a->offsets[v], e = a->offsets[v + 1];
+        for (eid_t j = b + HOP_IN; j < e; j++) {
+          vid_t y = __ldg(&a->cols[j]);
+          if (atomicMin(&a->dist[y], val + 1) > val + 1) {
+            unsigned long long pos = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, 1ULL) : atomicAdd(sk->scnt, 1u);
+            hop_put(a, sk, pos, y, val + 1, __ldg(&a->head[2 * (size_t)y]),
+                    __ldg(&a->head[2 * (size_t)y + 1]));
+            if (val + 1 > mx) mx = val + 1;
           }
         }
       }
-      if (edges && r == 0) *edges += deg;
     }
-    dist_t m = hop_claim(a, sk, has, x, nv);
+    if (edges) *edges += deg;
+    dist_t m = hop_claim(a, sk, has, x, val + 1);
     if (m > mx) mx = m;
   }
   return mx;
 }
 
 /* The tail pass: the whole block on the edges past HOP_IN of each listed row. */
-static __device__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
-                                   const vid_t *lv, const dist_t *lval) {
+static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
+                                                   const vid_t *lv, const dist_t *lval) {
   unsigned t = threadIdx.x, bd = blockDim.x;
   dist_t mx = -1;
   for (unsigned j = 0; j < nl; j++) {
     vid_t v = lv[j];
     eid_t b = a->offsets[v] + HOP_IN, e = a->offsets[v + 1];
-    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_U * bd) {
-      int has[HOP_U];
-      vid_t x[HOP_U];
-      dist_t nv[HOP_U];
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * bd) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
 #pragma unroll
-      for (int u = 0; u < HOP_U; u++) {
+      for (int u = 0; u < HOP_IN; u++) {
         eid_t k = s0 + (eid_t)u * bd + t;
-        has[u] = k < e;
-        x[u] = has[u] ? __ldg(&a->cols[k]) : 0;
-        nv[u] = lval[j] + 1;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->cols[k]);
+        }
       }
-      dist_t m = hop_claim(a, sk, has, x, nv);
+      dist_t m = hop_claim(a, sk, has, x, lval[j] + 1);
       if (m > mx) mx = m;
     }
   }
@@ -892,7 +890,7 @@ static __device__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, 
 /* Shared memory of the hop engine: two block queues of hopq entries, the
  * tail list, counters. The queues reuse the staging area (init sizes it). */
 typedef struct {
-  unsigned long long cnt[3], lcnt[3];
+  unsigned cnt[3], lcnt[3];
   int lo, hi, maxd;
   vid_t lv[HOP_LONG];
   dist_t lval[HOP_LONG];
@@ -911,10 +909,10 @@ static __device__ hopq_t hop_queue(const bfs4k_args_t *a, int which) {
 /* One hop with its barriers; returns the next level's entries (all of them,
  * also those past the block queue). */
 
-static __device__ unsigned long long hop_level(const bfs4k_args_t *a, hop_shared_t *sh, const hop_sink_t *sk,
-                                               hopq_t in, unsigned long long nin_s, const vid_t *gin,
-                                               unsigned long long nin, int h, dist_t *mx,
-                                               unsigned long long *edges) {
+static __device__ __forceinline__ unsigned hop_level(const bfs4k_args_t *a, hop_shared_t *sh,
+                                                     const hop_sink_t *sk, hopq_t in, unsigned nin_s,
+                                                     const vid_t *gin, unsigned nin, int h, dist_t *mx,
+                                                     unsigned long long *edges) {
   HOP_T(0);
   dist_t m = hop_expand(a, sk, in, nin_s, gin, nin, sh->lv, sh->lval, &sh->lcnt[h], edges);
   if (m > *mx) *mx = m;
@@ -924,13 +922,13 @@ static __device__ unsigned long long hop_level(const bfs4k_args_t *a, hop_shared
   HOP_ACC(0, pt1 - pt0);
   HOP_ACC(1, pt2 - pt1);
   HOP_ACC(2, 1);
-  unsigned long long nl = sh->lcnt[h];
+  unsigned nl = sh->lcnt[h];
   if (nl) {
-    m = hop_tails(a, sk, (unsigned)(nl < HOP_LONG ? nl : HOP_LONG), sh->lv, sh->lval);
+    m = hop_tails(a, sk, nl < HOP_LONG ? nl : HOP_LONG, sh->lv, sh->lval);
     if (m > *mx) *mx = m;
     __syncthreads();
   }
-  unsigned long long next = sh->cnt[h];
+  unsigned next = sh->cnt[h];
   if (threadIdx.x == 0) { /* the counters of hop h + 2: every thread read them a hop ago */
     int z = h == 0 ? 2 : h - 1;
     sh->cnt[z] = 0;
@@ -951,18 +949,17 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
     sh.lcnt[t] = 0;
   }
   __syncthreads();
-  hopq_t Q[2] = {hop_queue(a, 0), hop_queue(a, 1)};
-  int qi = 0, h = 0, levels = 0;
-  unsigned long long pushes = 0, nin_s = 0, nin = size;
-  const vid_t *gin = a->q[cur];
+  hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
+  vid_t *gin = a->q[cur], *gout = a->q[cur ^ 1], *gt;
+  int h = 0, levels = 0;
+  unsigned nin = (unsigned)size, nin_s = 0; /* size <= n < 2^31 */
+  unsigned long long pushes = 0;
   dist_t mx = -1;
   for (;;) {
     HOP_T(3);
-    hop_sink_t sk = {Q[qi ^ 1], (unsigned)a->hopq, &sh.cnt[h], a->q[cur ^ 1], NULL, HOP_SPILL, 0,
-                     NULL, NULL};
+    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh.cnt[h], gout, NULL, HOP_SPILL, NULL, NULL};
     unsigned long long edges = 0;
-    unsigned long long next = hop_level(a, &sh, &sk, Q[qi], nin_s, gin, nin, h, &mx,
-                                        a->trace ? &edges : NULL);
+    unsigned next = hop_level(a, &sh, &sk, qin, nin_s, gin, nin, h, &mx, a->trace ? &edges : NULL);
     if (next > a->cap) { /* exact levels have no duplicates: the level is too big */
       if (t == 0) {
         a->ctl->status = ST_TOOBIG;
@@ -985,18 +982,18 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
     levels++;
     level++;
     cur ^= 1;
-    qi ^= 1;
+    qt = qin; qin = qout; qout = qt;
+    gt = gin; gin = gout; gout = gt;
     h = h == 2 ? 0 : h + 1;
     nin = next;
-    nin_s = next < (unsigned long long)a->hopq ? next : a->hopq;
-    gin = a->q[cur];
+    nin_s = next < (unsigned)a->hopq ? next : (unsigned)a->hopq;
 #ifdef HOP_PROF
     if (t == 0) atomicAdd(&g_hop_prof[3], hop_now() - pt3);
 #endif
     if (nin == 0 || (a->mode != MODE_SINGLE && nin > a->single)) break;
   }
   /* hand over: the block queue's part of the frontier to q[cur] */
-  for (unsigned long long i = t; i < nin_s; i += bd) a->q[cur][i] = Q[qi].v[i];
+  for (unsigned i = t; i < nin_s; i += bd) gin[i] = qin.v[i];
   if (t == 0) {
     for (int z = 0; z < 3; z++) {
       a->ctl->cnt[z] = 0;
@@ -1036,25 +1033,24 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
   }
   if (blockIdx.x == 0 && t == 0) bfs4k_zero_next(a, ci);
   __syncthreads();
-  hopq_t Q[2] = {hop_queue(a, 0), hop_queue(a, 1)};
+  hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
   unsigned long long chunk = (size + gridDim.x - 1) / gridDim.x, start = blockIdx.x * chunk;
-  unsigned long long nin = start < size ? (size - start < chunk ? size - start : chunk) : 0, nin_s = 0;
+  unsigned nin = (unsigned)(start < size ? (size - start < chunk ? size - start : chunk) : 0), nin_s = 0;
   const vid_t *gin = a->q[cur] + start;
-  int qi = 0, h = 0;
+  int h = 0;
   dist_t mx = -1;
   for (int k = 1; k <= a->hop; k++) {
-    hop_sink_t sk = {Q[qi ^ 1], (unsigned)a->hopq, &sh.cnt[h], a->q[cur ^ 1], &a->ctl->cnt[ci],
-                     k < a->hop ? HOP_MIXED : HOP_OUT, ci, &sh.lo, &sh.hi};
+    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh.cnt[h], a->q[cur ^ 1], &a->ctl->cnt[ci],
+                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh.lo, &sh.hi};
     unsigned long long edges = 0;
-    unsigned long long next = hop_level(a, &sh, &sk, Q[qi], nin_s, gin, nin, h, &mx,
-                                        a->trace ? &edges : NULL);
+    unsigned next = hop_level(a, &sh, &sk, qin, nin_s, gin, nin, h, &mx, a->trace ? &edges : NULL);
     if (a->trace && level + k - 1 < LV_CAP) { /* frontier and edges of the level, summed over blocks */
-      if (t == 0 && nin) atomicAdd(&a->lv[level + k - 1].frontier, nin);
+      if (t == 0 && nin) atomicAdd(&a->lv[level + k - 1].frontier, (unsigned long long)nin);
       if (edges) atomicAdd(&a->lv[level + k - 1].edges, edges);
     }
-    qi ^= 1;
+    qt = qin; qin = qout; qout = qt;
     h = h == 2 ? 0 : h + 1;
-    nin = next < (unsigned long long)a->hopq ? next : a->hopq; /* the rest went out (mixed) */
+    nin = next < (unsigned)a->hopq ? next : (unsigned)a->hopq; /* the rest went out (mixed) */
     nin_s = nin;
     gin = NULL;
     if (nin == 0) break;
