@@ -758,13 +758,26 @@ static __device__ __forceinline__ dist_t hop_claim_range(const bfs4k_args_t *a, 
   int old[HOP_IN];
   uint4 h0[HOP_IN], h1[HOP_IN];
   HOP_T(0);
+#ifndef HOP_LD
+#define HOP_LD __ldg /* heads never change: the L1 may keep them */
+#endif
+#ifdef HOP_HEAD_FIRST
+#pragma unroll
+  for (int u = u0; u < u1; u++)
+    if (has >> u & 1) {
+      h0[u] = HOP_LD(&a->head[2 * (size_t)x[u]]);
+      h1[u] = HOP_LD(&a->head[2 * (size_t)x[u] + 1]);
+    }
+#endif
 #pragma unroll
   for (int u = u0; u < u1; u++) {
     old[u] = DIST_INF;
     if (has >> u & 1) {
       old[u] = atomicMin(&a->dist[x[u]], nv);
-      h0[u] = __ldg(&a->head[2 * (size_t)x[u]]); /* heads never change: the L1 may keep them */
-      h1[u] = __ldg(&a->head[2 * (size_t)x[u] + 1]);
+#ifndef HOP_HEAD_FIRST
+      h0[u] = HOP_LD(&a->head[2 * (size_t)x[u]]);
+      h1[u] = HOP_LD(&a->head[2 * (size_t)x[u] + 1]);
+#endif
     }
   }
   unsigned imp = 0;
