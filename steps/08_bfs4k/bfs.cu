@@ -55,6 +55,12 @@
  *                       the paper, for comparison)
  *             qcap      entries of each global queue (0: n), for testing the
  *                       overflow path
+ * Adds (ours, not in the paper): the hop engine (knobs hop, hopq, hopmax):
+ *             row heads (degree + first 7 neighbours, 32 bytes a vertex) carried
+ *             in the block queues, so a level costs one dependent global access;
+ *             `hop` levels per grid barrier, label-correcting with atomicMin
+ *             inside a step. Auto (hop=-1) on graphs of mean degree < 8 (roads,
+ *             meshes, grids); 0 gives the paper's levels.
  * Idea:       a BFS level is small work behind a long chain of dependent
  *             memory reads; what costs on a GPU is idle lanes (imbalance),
  *             atomics, uncoalesced accesses and, on high-diameter graphs, the
@@ -67,9 +73,17 @@
  *             dist[v] == INF while expanding level L, and the lane pushes v
  *             unless the hash table shows another thread that holds v (the
  *             last of the writers of v's slot always keeps it: see hash64).
- *             Level L's pushes are counted in cnt[L % 3]: block 0 zeroes the
- *             counters of level L + 1 while level L runs, after every thread
- *             read those of level L - 2 (one grid.sync ago).
+ *             Step i of the device loop (a level, or a hop step of `hop`
+ *             levels) counts its pushes in cnt[i % 3]: block 0 zeroes the
+ *             counters of step i + 1 while step i runs, after every thread
+ *             read those of step i - 2 (one grid.sync ago).
+ *             Hop steps: dist only falls (atomicMin), and whoever lowers a
+ *             vertex expands it (in its block queue, or from the global queue
+ *             next step). From an exact level L with no block queue overflow,
+ *             every level <= L + hop is exact after the step and q holds level
+ *             L + hop (plus stale entries whose neighbours are all settled);
+ *             after an overflow (ctl->mixed) every later step is a hop step,
+ *             label-correcting until the queue is empty.
  *             Warp collectives (ballot, shuffles) use the full mask: blocks are
  *             whole warps (init), and every loop around a collective has the
  *             same trip count in all 32 lanes (reduce_max of the rounds).
@@ -84,6 +98,10 @@
  *             child grids (loop=0 hubs) is off.
  *             The grid of loop=1 is at most the resident blocks (occupancy of
  *             this kernel at -b); a larger -x is capped.
+ *             The hop engine costs 32 bytes a vertex of device memory (heads)
+ *             and 40 bytes an entry of shared memory; on a dense graph forced
+ *             on (hop > 0) it floods its block queues and turns label-correcting:
+ *             correct, many times slower.
  */
 #include <stdio.h>
 #include <stdlib.h>
