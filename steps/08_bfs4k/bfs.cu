@@ -701,7 +701,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
  * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
  * without any grid barrier: the paper's single-block levels with heads. */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
-#define HOP_LONG 128         /* rows longer than HOP_IN per hop in the tail pass */
+#define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_MAX 64           /* largest `hop` */
 #define HOP_AUTO 32          /* hop=-1: levels per grid barrier ...           */
 #define HOP_SPARSE_DEG 8     /* ... on graphs of mean out-degree below this (else 1) */
@@ -809,60 +809,6 @@ static __device__ __forceinline__ dist_t hop_claim(const bfs4k_args_t *a, const 
   return m;
 }
 
-/* One hop of a block: a thread per entry of [0, nin): below nin_s from the
- * block queue `in` (the head came with the entry), the rest from global gin
- * (same index; head and level loaded). A row longer than HOP_IN is listed for
- * the tail pass. Every thread of the block calls it. */
-static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const hop_sink_t *sk,
-                                                    hopq_t in, unsigned nin_s, const vid_t *gin,
-                                                    unsigned nin, vid_t *lv, dist_t *lval,
-                                                    unsigned *lcnt, unsigned long long *edges) {
-  dist_t mx = -1;
-  for (unsigned i0 = 0; i0 < nin; i0 += blockDim.x) {
-    unsigned i = i0 + threadIdx.x, deg = 0, has = 0;
-    vid_t x[HOP_IN];
-    dist_t val = 0;
-    uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
-    if (i < nin_s) {
-      w0 = in.h[2 * i];
-      w1 = in.h[2 * i + 1];
-      val = in.val[i];
-    } else if (i < nin) {
-      vid_t v = __ldcg(&gin[i]);
-      w0 = __ldg(&a->head[2 * (size_t)v]);
-      w1 = __ldg(&a->head[2 * (size_t)v + 1]);
-      val = __ldcg(&a->dist[v]);
-    }
-    deg = w0.x;
-    x[0] = w0.y; x[1] = w0.z; x[2] = w0.w;
-    x[3] = w1.x; x[4] = w1.y; x[5] = w1.z; x[6] = w1.w;
-    has = deg >= HOP_IN ? (1u << HOP_IN) - 1 : (1u << deg) - 1;
-    if (deg > HOP_IN) { /* a longer row: the tail pass takes its edges past HOP_IN */
-      vid_t v = i < nin_s ? in.v[i] : __ldcg(&gin[i]);
-      unsigned p = atomicAdd(lcnt, 1u);
-      if (p < HOP_LONG) {
-        lv[p] = v;
-        lval[p] = val;
-      } else { /* the list is full: this lane walks the tail alone */
-        eid_t b = a->offsets[v], e = a->offsets[v + 1];
-        for (eid_t j = b + HOP_IN; j < e; j++) {
-          vid_t y = __ldg(&a->cols[j]);
-          if (atomicMin(&a->dist[y], val + 1) > val + 1) {
-            unsigned long long pos = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, 1ULL) : atomicAdd(sk->scnt, 1u);
-            hop_put(a, sk, pos, y, val + 1, __ldg(&a->head[2 * (size_t)y]),
-                    __ldg(&a->head[2 * (size_t)y + 1]));
-            if (val + 1 > mx) mx = val + 1;
-          }
-        }
-      }
-    }
-    if (edges) *edges += deg;
-    dist_t m = hop_claim(a, sk, has, x, val + 1);
-    if (m > mx) mx = m;
-  }
-  return mx;
-}
-
 /* The tail pass: the whole block on the edges past HOP_IN of each listed row. */
 static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
                                                    const vid_t *lv, const dist_t *lval) {
@@ -898,6 +844,7 @@ typedef struct {
   vid_t lv[HOP_LONG];
   dist_t lval[HOP_LONG];
 } hop_shared_t;
+static __shared__ hop_shared_t hop_sh; /* one for both (single and multi-block hops) */
 
 static __device__ hopq_t hop_queue(const bfs4k_args_t *a, int which) {
   extern __shared__ unsigned long long smem[];
@@ -909,28 +856,72 @@ static __device__ hopq_t hop_queue(const bfs4k_args_t *a, int which) {
   return q;
 }
 
+/* One hop of a block: a thread per entry of [0, nin): below nin_s from the
+ * block queue `in` (the head came with the entry), the rest from global gin
+ * (same index; head and level loaded). Each round of blockDim entries ends
+ * with a barrier; rows longer than HOP_IN were listed (at most blockDim a
+ * round, so the list never overflows) and the whole block walks their tails
+ * before the next round. At least one round, so at least one barrier. Every
+ * thread of the block calls it; *rs counts rounds (the list's counter of
+ * round r is lcnt[r % 3]). */
+static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const hop_sink_t *sk,
+                                                    hop_shared_t *sh, unsigned *rs, hopq_t in,
+                                                    unsigned nin_s, const vid_t *gin, unsigned nin,
+                                                    unsigned long long *edges) {
+  dist_t mx = -1;
+  unsigned i0 = 0;
+  do {
+    unsigned i = i0 + threadIdx.x, deg = 0, has = 0, li = *rs % 3;
+    vid_t x[HOP_IN];
+    dist_t val = 0;
+    uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
+    if (i < nin_s) {
+      w0 = in.h[2 * i];
+      w1 = in.h[2 * i + 1];
+      val = in.val[i];
+    } else if (i < nin) {
+      vid_t v = __ldcg(&gin[i]);
+      w0 = __ldg(&a->head[2 * (size_t)v]);
+      w1 = __ldg(&a->head[2 * (size_t)v + 1]);
+      val = __ldcg(&a->dist[v]);
+    }
+    deg = w0.x;
+    x[0] = w0.y; x[1] = w0.z; x[2] = w0.w;
+    x[3] = w1.x; x[4] = w1.y; x[5] = w1.z; x[6] = w1.w;
+    has = deg >= HOP_IN ? (1u << HOP_IN) - 1 : (1u << deg) - 1;
+    if (deg > HOP_IN) { /* a longer row: the tail pass below takes its edges past HOP_IN */
+      unsigned p = atomicAdd(&sh->lcnt[li], 1u);
+      sh->lv[p] = i < nin_s ? in.v[i] : __ldcg(&gin[i]);
+      sh->lval[p] = val;
+    }
+    if (edges) *edges += deg;
+    dist_t m = hop_claim(a, sk, has, x, val + 1);
+    if (m > mx) mx = m;
+    __syncthreads();
+    unsigned nl = sh->lcnt[li];
+    if (threadIdx.x == 0) sh->lcnt[li == 0 ? 2 : li - 1] = 0; /* round r + 2's: read a round ago */
+    if (nl) {
+      m = hop_tails(a, sk, nl, sh->lv, sh->lval);
+      if (m > mx) mx = m;
+      __syncthreads();
+    }
+    (*rs)++;
+    i0 += blockDim.x;
+  } while (i0 < nin);
+  return mx;
+}
+
 /* One hop with its barriers; returns the next level's entries (all of them,
  * also those past the block queue). */
 
 static __device__ __forceinline__ unsigned hop_level(const bfs4k_args_t *a, hop_shared_t *sh,
                                                      const hop_sink_t *sk, hopq_t in, unsigned nin_s,
-                                                     const vid_t *gin, unsigned nin, int h, dist_t *mx,
-                                                     unsigned long long *edges) {
-  dist_t m = hop_expand(a, sk, in, nin_s, gin, nin, sh->lv, sh->lval, &sh->lcnt[h], edges);
+                                                     const vid_t *gin, unsigned nin, int h, unsigned *rs,
+                                                     dist_t *mx, unsigned long long *edges) {
+  dist_t m = hop_expand(a, sk, sh, rs, in, nin_s, gin, nin, edges);
   if (m > *mx) *mx = m;
-  __syncthreads();
-  unsigned nl = sh->lcnt[h];
-  if (nl) {
-    m = hop_tails(a, sk, nl < HOP_LONG ? nl : HOP_LONG, sh->lv, sh->lval);
-    if (m > *mx) *mx = m;
-    __syncthreads();
-  }
   unsigned next = sh->cnt[h];
-  if (threadIdx.x == 0) { /* the counters of hop h + 2: every thread read them a hop ago */
-    int z = h == 0 ? 2 : h - 1;
-    sh->cnt[z] = 0;
-    sh->lcnt[z] = 0;
-  }
+  if (threadIdx.x == 0) sh->cnt[h == 0 ? 2 : h - 1] = 0; /* hop h + 2's: every thread read it a hop ago */
   return next;
 }
 
@@ -939,11 +930,12 @@ static __device__ __forceinline__ unsigned hop_level(const bfs4k_args_t *a, hop_
  * hand-over as bfs4k_single: q[cur] holds the frontier, ctl says where. */
 static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cur,
                                         unsigned long long size) {
-  __shared__ hop_shared_t sh;
+  hop_shared_t *sh = &hop_sh;
+  unsigned rs = 0; /* rounds of hop_expand */
   unsigned t = threadIdx.x, bd = blockDim.x;
   if (t < 3) {
-    sh.cnt[t] = 0;
-    sh.lcnt[t] = 0;
+    sh->cnt[t] = 0;
+    sh->lcnt[t] = 0;
   }
   __syncthreads();
   hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
@@ -953,9 +945,9 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
   unsigned long long pushes = 0;
   dist_t mx = -1;
   for (;;) {
-      hop_sink_t sk = {qout, (unsigned)a->hopq, &sh.cnt[h], gout, NULL, HOP_SPILL, NULL, NULL};
+      hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL};
     unsigned long long edges = 0;
-    unsigned next = hop_level(a, &sh, &sk, qin, nin_s, gin, nin, h, &mx, a->trace ? &edges : NULL);
+    unsigned next = hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->trace ? &edges : NULL);
     if (next > a->cap) { /* exact levels have no duplicates: the level is too big */
       if (t == 0) {
         a->ctl->status = ST_TOOBIG;
@@ -1013,16 +1005,17 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
  * Every block of the grid calls it; a grid.sync() follows. */
 static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur, unsigned long long size,
                                        int ci) {
-  __shared__ hop_shared_t sh;
+  hop_shared_t *sh = &hop_sh;
+  unsigned rs = 0; /* rounds of hop_expand */
   unsigned t = threadIdx.x;
   if (t < 3) {
-    sh.cnt[t] = 0;
-    sh.lcnt[t] = 0;
+    sh->cnt[t] = 0;
+    sh->lcnt[t] = 0;
   }
   if (t == 0) {
-    sh.lo = DIST_INF;
-    sh.hi = -1;
-    sh.maxd = -1;
+    sh->lo = DIST_INF;
+    sh->hi = -1;
+    sh->maxd = -1;
   }
   if (blockIdx.x == 0 && t == 0) bfs4k_zero_next(a, ci);
   __syncthreads();
@@ -1033,10 +1026,10 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
   int h = 0;
   dist_t mx = -1;
   for (int k = 1; k <= a->hop; k++) {
-    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh.cnt[h], a->q[cur ^ 1], &a->ctl->cnt[ci],
-                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh.lo, &sh.hi};
+    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], a->q[cur ^ 1], &a->ctl->cnt[ci],
+                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh->lo, &sh->hi};
     unsigned long long edges = 0;
-    unsigned next = hop_level(a, &sh, &sk, qin, nin_s, gin, nin, h, &mx, a->trace ? &edges : NULL);
+    unsigned next = hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->trace ? &edges : NULL);
     if (a->trace && level + k - 1 < LV_CAP) { /* frontier and edges of the level, summed over blocks */
       if (t == 0 && nin) atomicAdd(&a->lv[level + k - 1].frontier, (unsigned long long)nin);
       if (edges) atomicAdd(&a->lv[level + k - 1].edges, edges);
@@ -1048,13 +1041,13 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
     gin = NULL;
     if (nin == 0) break;
   }
-  if (mx >= 0) atomicMax(&sh.maxd, mx);
+  if (mx >= 0) atomicMax(&sh->maxd, mx);
   __syncthreads();
   if (t == 0) {
-    if (sh.maxd >= 0) atomicMax(&a->ctl->maxd, sh.maxd);
-    if (sh.hi >= 0) {
-      atomicMax(&a->ctl->plo[ci], DIST_INF - sh.lo);
-      atomicMax(&a->ctl->phi[ci], sh.hi + 1);
+    if (sh->maxd >= 0) atomicMax(&a->ctl->maxd, sh->maxd);
+    if (sh->hi >= 0) {
+      atomicMax(&a->ctl->plo[ci], DIST_INF - sh->lo);
+      atomicMax(&a->ctl->phi[ci], sh->hi + 1);
     }
   }
 }
