@@ -526,15 +526,19 @@ static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q
   bfs4k_block_add(d, dst);
 }
 
-/* An overflowed queue (more pushes than cap: duplicates) rebuilt from dist. */
-static __device__ void bfs4k_rebuild(const bfs4k_args_t *a, dist_t next, vid_t *out) {
+/* An overflowed queue (more pushes than cap: duplicates) rebuilt from dist:
+ * every vertex whose level is in [lo, hi] (one level, or the range a
+ * label-correcting hop step pushed: it can push a vertex more than once). */
+static __device__ void bfs4k_rebuild(const bfs4k_args_t *a, dist_t lo, dist_t hi, vid_t *out) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a->n;
-       v += stride)
-    if (__ldcg(&a->dist[v]) == next) {
+       v += stride) {
+    dist_t d = __ldcg(&a->dist[v]);
+    if (d >= lo && d <= hi) {
       unsigned long long pos = atomicAdd(&a->ctl->rebuild, 1ULL);
       if (pos < a->cap) out[pos] = (vid_t)v;
     }
+  }
 }
 
 static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci, unsigned long long size,
@@ -551,9 +555,8 @@ static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci, un
   a->lv[level] = r;
 }
 
-/* Zero the next step's counters (block 0, thread 0, while step ci runs). */
-static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int ci) {
-  int z = ci == 2 ? 0 : ci + 1;
+/* Zero counter set z (one thread). */
+static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
   a->ctl->plo[z] = 0;
   a->ctl->phi[z] = 0;
   a->ctl->cnt[z] = 0;
@@ -562,6 +565,23 @@ static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int ci) {
   a->ctl->edges[z] = 0;
   a->ctl->dups[z] = 0;
   a->ctl->rebuild = 0;
+}
+
+/* Zero the next step's counters (block 0, thread 0, while step ci runs). */
+static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int ci) {
+  bfs4k_zero_set(a, ci == 2 ? 0 : ci + 1);
+}
+
+/* Single-block levels hand over (thread 0): every counter set clean for
+ * whatever step comes next, and where the loop stands. */
+static __device__ void bfs4k_hand_over(const bfs4k_args_t *a, unsigned long long size, int level,
+                                       int cur, unsigned long long pushes, int levels) {
+  for (int z = 0; z < 3; z++) bfs4k_zero_set(a, z);
+  a->ctl->size = size;
+  a->ctl->level = level;
+  a->ctl->cur = cur;
+  a->ctl->pushes += pushes;
+  a->ctl->sb_levels += levels;
 }
 
 /* NEW (5.5): single-block levels. Block 0 (or the only block) expands level
@@ -661,21 +681,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   /* hand over to the multi-block levels: the shared part of the frontier out */
   nin = size < scap ? size : scap;
   for (unsigned long long i = t; i < nin; i += bd) a->q[cur][i] = sq[sc][i];
-  if (t == 0) {
-    for (int z = 0; z < 3; z++) { /* clean counters for whatever level comes next */
-      a->ctl->cnt[z] = 0;
-      a->ctl->hubs[z] = 0;
-      a->ctl->bigs[z] = 0;
-      a->ctl->edges[z] = 0;
-      a->ctl->dups[z] = 0;
-    }
-    a->ctl->rebuild = 0;
-    a->ctl->size = size;
-    a->ctl->level = level;
-    a->ctl->cur = cur;
-    a->ctl->pushes += pushes;
-    a->ctl->sb_levels += levels;
-  }
+  if (t == 0) bfs4k_hand_over(a, size, level, cur, pushes, levels);
   __threadfence();
   __syncthreads();
 }
@@ -979,23 +985,7 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
   }
   /* hand over: the block queue's part of the frontier to q[cur] */
   for (unsigned i = t; i < nin_s; i += bd) gin[i] = qin.v[i];
-  if (t == 0) {
-    for (int z = 0; z < 3; z++) {
-      a->ctl->cnt[z] = 0;
-      a->ctl->hubs[z] = 0;
-      a->ctl->bigs[z] = 0;
-      a->ctl->edges[z] = 0;
-      a->ctl->dups[z] = 0;
-      a->ctl->plo[z] = 0;
-      a->ctl->phi[z] = 0;
-    }
-    a->ctl->rebuild = 0;
-    a->ctl->size = nin;
-    a->ctl->level = level;
-    a->ctl->cur = cur;
-    a->ctl->pushes += pushes;
-    a->ctl->sb_levels += levels;
-  }
+  if (t == 0) bfs4k_hand_over(a, nin, level, cur, pushes, levels);
   __threadfence();
   __syncthreads();
 }
@@ -1048,20 +1038,6 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
     if (sh->hi >= 0) {
       atomicMax(&a->ctl->plo[ci], DIST_INF - sh->lo);
       atomicMax(&a->ctl->phi[ci], sh->hi + 1);
-    }
-  }
-}
-
-/* A hop step's queue overflowed (label-correcting steps can push a vertex
- * more than once): every vertex whose level is in the range pushed. */
-static __device__ void bfs4k_rebuild_range(const bfs4k_args_t *a, dist_t lo, dist_t hi, vid_t *out) {
-  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a->n;
-       v += stride) {
-    dist_t d = __ldcg(&a->dist[v]);
-    if (d >= lo && d <= hi) {
-      unsigned long long pos = atomicAdd(&a->ctl->rebuild, 1ULL);
-      if (pos < a->cap) out[pos] = (vid_t)v;
     }
   }
 }
@@ -1169,7 +1145,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       if (next > a.cap) { /* overflow (a label-correcting step): rebuild from dist */
         dist_t lo = DIST_INF - ((volatile bfs4k_ctl_t *)a.ctl)->plo[ci];
         dist_t hi = ((volatile bfs4k_ctl_t *)a.ctl)->phi[ci] - 1;
-        bfs4k_rebuild_range(&a, lo, hi, a.q[cur ^ 1]);
+        bfs4k_rebuild(&a, lo, hi, a.q[cur ^ 1]);
         grid.sync();
         next = ld_volatile(&a.ctl->rebuild);
         if (b0) a.ctl->rebuilds++;
@@ -1208,7 +1184,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       next = ld_volatile(&a.ctl->cnt[ci]);
     }
     if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
-      bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+      bfs4k_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1]);
       grid.sync();
       next = ld_volatile(&a.ctl->rebuild);
       if (b0) a.ctl->rebuilds++;
@@ -1280,7 +1256,7 @@ static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_con
 }
 
 static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur) {
-  bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+  bfs4k_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1]);
 }
 
 static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
