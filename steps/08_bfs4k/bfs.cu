@@ -171,6 +171,9 @@ typedef struct {
   int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
   int hop, hopq;                /* NEW: levels per grid barrier (0: the paper's levels),
                                    entries of each block queue of the hop engine */
+  unsigned *vbits;              /* NEW (bits=1): visited filter, a bit per vertex (NULL: off) */
+  unsigned sbw;                 /* NEW (sbits): words of block 0's visited bitmap in shared
+                                   memory for the hop engine's single-block levels (0: off) */
   unsigned res_mb;              /* resident threads of the multi-block grid */
   unsigned hmask;
 } bfs4k_args_t;
@@ -297,16 +300,31 @@ static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk
                                    volatile unsigned long long *ht, dist_t next,
                                    const int ok[LQ], const vid_t v[LQ]) {
   dist_t d[LQ];
+  int go[LQ];
+  if (a->vbits) {
+    /* NEW (bits, ours: Merrill et al.'s bitmask culling): a set bit means
+     * visited, so the edge is done without touching dist. 32 vertices share
+     * a word and 1024 a 128-byte line: the filter stays in L1 and L2 where
+     * dist (32 bytes of traffic per lookup) would not. Benign race: the load
+     * is plain (L1, no fence) and may miss a bit another SM just set; the
+     * lane then reads dist as before. A set bit is never wrong. */
 #pragma unroll
-  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
+    for (int s = 0; s < LQ; s++) go[s] = ok[s] && !(a->vbits[v[s] >> 5] >> (v[s] & 31) & 1);
+  } else {
+#pragma unroll
+    for (int s = 0; s < LQ; s++) go[s] = ok[s];
+  }
+#pragma unroll
+  for (int s = 0; s < LQ; s++) d[s] = go[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
   unsigned fm = 0;
   unsigned me = (blockIdx.x * blockDim.x + threadIdx.x) * LQ;
 #pragma unroll
   for (int s = 0; s < LQ; s++) {
-    if (!ok[s] || d[s] != DIST_INF) continue;
+    if (!go[s] || d[s] != DIST_INF) continue;
     int f = 1;
     if (a->visit) f = atomicCAS(&a->dist[v[s]], DIST_INF, next) == DIST_INF;
     else a->dist[v[s]] = next; /* benign race: every writer stores the same level */
+    if (a->vbits) atomicOr(&a->vbits[v[s] >> 5], 1u << (v[s] & 31)); /* NEW: no return value: a fire-and-forget reduction */
     if (f && ht) {
       /* hash64: write (v, me), read back; another thread's id with the same
        * v means that thread holds v: drop it. The last writer of v into the
@@ -709,8 +727,10 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_MAX 64           /* largest `hop` */
-#define HOP_AUTO 32          /* hop=-1: levels per grid barrier ...           */
-#define HOP_SPARSE_DEG 8     /* ... on graphs of mean out-degree below this (else 1) */
+#define HOP_AUTO 32          /* hop=-1: levels per grid barrier on graphs of mean */
+#define HOP_ROAD_DEG 5       /* ... out-degree below 5 (roads, grids),        */
+#define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper  */
+#define HOP_SPARSE_DEG 8     /* hop floods the block queues), 1 from there on */
 #define HOP_OFF(hash) (((size_t)(hash) * 8 + 15) / 16 * 16) /* the queues after the hash table */
 
 /* A block queue in shared memory: heads (2 uint4 each), vertices, levels. */
@@ -734,6 +754,7 @@ typedef struct {
   unsigned long long *gcnt;     /* global queue count                 */
   int kind;
   int *lo, *hi;                 /* shared: levels pushed to gq        */
+  unsigned *bm;                 /* NEW: block 0's visited bitmap (shared; NULL: atomicMin) */
 } hop_sink_t;
 
 
@@ -781,7 +802,13 @@ static __device__ __forceinline__ dist_t hop_claim_range(const bfs4k_args_t *a, 
 #pragma unroll
   for (int u = u0; u < u1; u++) {
     old[u] = DIST_INF;
-    if (has >> u & 1) old[u] = atomicMin(&a->dist[x[u]], nv);
+    if (!(has >> u & 1)) continue;
+    if (sk->bm) { /* NEW: block 0 alone, exact levels: the first to set the bit owns x */
+      unsigned b = 1u << (x[u] & 31);
+      old[u] = atomicOr(&sk->bm[x[u] >> 5], b) & b ? nv : DIST_INF;
+    } else {
+      old[u] = atomicMin(&a->dist[x[u]], nv);
+    }
   }
   unsigned imp = 0;
 #pragma unroll
@@ -799,7 +826,10 @@ static __device__ __forceinline__ dist_t hop_claim_range(const bfs4k_args_t *a, 
   base = __shfl_sync(FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
 #pragma unroll
   for (int u = u0; u < u1; u++)
-    if (imp >> u & 1) hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
+    if (imp >> u & 1) {
+      if (sk->bm) a->dist[x[u]] = nv; /* the bitmap claimed it; nobody else writes dist now */
+      hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
+    }
   return imp ? nv : -1;
 }
 
@@ -917,6 +947,41 @@ static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const
   return mx;
 }
 
+/* NEW (sbits): block 0's visited bitmap, after the two block queues: while
+ * block 0 runs levels alone it is the only writer of dist, so "visited?" is
+ * a bit in shared memory (a shared atomicOr, ~30 ns) instead of atomicMin on
+ * dist (~200 ns, the longest wait of a level). Built from dist on entry: the
+ * source alone at level 0, else every vertex with a level (n / 8 bytes of
+ * shared memory, ~n * 4 bytes read once). The caller's barrier follows. */
+static __device__ unsigned *hop_bits(const bfs4k_args_t *a, int level, int cur) {
+  extern __shared__ unsigned long long smem[];
+  unsigned *bm = (unsigned *)((char *)smem + HOP_OFF(a->hash) + (size_t)a->hopq * 80);
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (level == 0) {
+    vid_t src = __ldcg(&a->q[cur][0]);
+    for (unsigned w = t; w < a->sbw; w += bd) bm[w] = w == src / 32 ? 1u << (src % 32) : 0;
+    return bm;
+  }
+  for (unsigned w = t; w < a->sbw; w += bd) {
+    unsigned b = 0;
+    if (32 * (unsigned long long)w + 32 <= a->n) { /* eight 16-byte loads in flight */
+      const int4 *p = (const int4 *)(a->dist + 32 * (size_t)w);
+      int4 d[8];
+#pragma unroll
+      for (int k = 0; k < 8; k++) d[k] = __ldcg(p + k);
+#pragma unroll
+      for (int k = 0; k < 8; k++)
+        b |= (unsigned)(d[k].x != DIST_INF) << (4 * k) | (unsigned)(d[k].y != DIST_INF) << (4 * k + 1) |
+             (unsigned)(d[k].z != DIST_INF) << (4 * k + 2) | (unsigned)(d[k].w != DIST_INF) << (4 * k + 3);
+    } else {
+      for (unsigned k = 0; 32 * (unsigned long long)w + k < a->n; k++)
+        b |= (unsigned)(__ldcg(&a->dist[32 * (size_t)w + k]) != DIST_INF) << k;
+    }
+    bm[w] = b;
+  }
+  return bm;
+}
+
 /* One hop with its barriers; returns the next level's entries (all of them,
  * also those past the block queue). */
 
@@ -943,6 +1008,7 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
     sh->cnt[t] = 0;
     sh->lcnt[t] = 0;
   }
+  unsigned *bm = a->sbw ? hop_bits(a, level, cur) : NULL;
   __syncthreads();
   hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
   vid_t *gin = a->q[cur], *gout = a->q[cur ^ 1], *gt;
@@ -951,7 +1017,7 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
   unsigned long long pushes = 0;
   dist_t mx = -1;
   for (;;) {
-      hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL};
+    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL, bm};
     unsigned long long edges = 0;
     unsigned next = hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->trace ? &edges : NULL);
     if (next > a->cap) { /* exact levels have no duplicates: the level is too big */
@@ -1017,7 +1083,7 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
   dist_t mx = -1;
   for (int k = 1; k <= a->hop; k++) {
     hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], a->q[cur ^ 1], &a->ctl->cnt[ci],
-                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh->lo, &sh->hi};
+                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh->lo, &sh->hi, NULL};
     unsigned long long edges = 0;
     unsigned next = hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->trace ? &edges : NULL);
     if (a->trace && level + k - 1 < LV_CAP) { /* frontier and edges of the level, summed over blocks */
@@ -1116,6 +1182,12 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
   if (b0) {
     memset(a.ctl, 0, sizeof *a.ctl);
     a.q[0][0] = src;
+  }
+  if (a.vbits) { /* NEW: the filter knows the source alone */
+    unsigned long long nw = ((unsigned long long)a.n + 31) / 32;
+    for (unsigned long long w = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; w < nw;
+         w += (unsigned long long)gridDim.x * blockDim.x)
+      a.vbits[w] = w == src / 32 ? 1u << (src % 32) : 0;
   }
   grid.sync();
   int level = 0, cur = 0, mb_levels = 0, it = 0, mixed = 0, hop_end = 0;
@@ -1282,8 +1354,8 @@ typedef struct {
 } bfs4k_state_t;
 
 static int bfs4k_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"loop", "coalesce", "visit"};
-  for (int i = 0; i < 3; i++) {
+  static const char *const bin[] = {"loop", "coalesce", "visit", "bits"};
+  for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, bin[i]);
     if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
   }
@@ -1311,6 +1383,8 @@ static int bfs4k_check_knobs(const launch_t *lc) {
   if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
     return fail(EXIT_INPUT, "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop engine)", hopq);
   if (hopmax < 0 || hopmax > 1 << 20) return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
+  long sbits = launch_knob(lc, "sbits");
+  if (sbits < 0 || sbits > 1 << 18) return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
   return 0;
 }
 
@@ -1346,7 +1420,10 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
    * 10% on kron20, 37% on soc-Slashdot0902). The host loop (loop=0) runs the
    * paper's levels. */
   long hop = launch_knob(lc, "hop");
-  if (hop == -1) hop = (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO : 1;
+  if (hop == -1)
+    hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
+          : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
+                                                          : 1;
   a->hop = a->loop ? (int)hop : 0;
   a->hopq = (int)launch_knob(lc, "hopq");
   long qcap = launch_knob(lc, "qcap");
@@ -1356,6 +1433,14 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
    * or the hop engine's two block queues (40 bytes an entry) in its place */
   s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
   if (a->hop && HOP_OFF(a->hash) + (size_t)a->hopq * 80 > s->smem) s->smem = HOP_OFF(a->hash) + (size_t)a->hopq * 80;
+  /* NEW (sbits): block 0's visited bitmap after the hop queues, if it fits in
+   * sbits bytes; dropped below if it would cost the grid a block per SM */
+  size_t smem_nobits = s->smem, bm_bytes = ((size_t)a->n + 31) / 32 * 4;
+  if (a->hop && bm_bytes <= (size_t)launch_knob(lc, "sbits")) {
+    a->sbw = (unsigned)(bm_bytes / 4);
+    if (HOP_OFF(a->hash) + (size_t)a->hopq * 80 + bm_bytes > s->smem)
+      s->smem = HOP_OFF(a->hash) + (size_t)a->hopq * 80 + bm_bytes;
+  }
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
@@ -1376,6 +1461,15 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
                                     (int)s->smem));
   int per_sm = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, s->loop_kernel, lc->block, s->smem));
+  if (a->sbw) {
+    int per_sm0 = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm0, s->loop_kernel, lc->block, smem_nobits));
+    if (per_sm0 > per_sm) { /* the bitmap would shrink the grid: go without */
+      a->sbw = 0;
+      s->smem = smem_nobits;
+      per_sm = per_sm0;
+    }
+  }
   if (per_sm < 1) {
     size_t need = s->smem;
     free(s);
@@ -1399,6 +1493,8 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
   a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
+  if (launch_knob(lc, "bits")) /* NEW: the visited filter, a bit per vertex */
+    a->vbits = (unsigned *)gpu_alloc(((size_t)a->n + 31) / 32 * sizeof(unsigned), "visited filter (bits)");
   if (a->hop) { /* NEW: the row heads, 32 bytes a vertex */
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->n ? a->n : 1) * 2 * sizeof(uint4), "row heads (hop)");
     if (a->n) {
@@ -1447,6 +1543,11 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   } else {
     CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
     CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
+    if (a.vbits) { /* NEW: the filter knows the source alone */
+      unsigned w = 1u << (src % 32);
+      CUDA_CHECK(cudaMemset(a.vbits, 0, ((size_t)a.n + 31) / 32 * sizeof(unsigned)));
+      CUDA_CHECK(cudaMemcpy(a.vbits + src / 32, &w, sizeof w, cudaMemcpyHostToDevice));
+    }
     int level = 0, cur = 0;
     unsigned long long size = 1;
     while (size > 0) {
@@ -1550,6 +1651,7 @@ static void bfs4k_fini(void *state) {
   gpu_free(s->a.hubq);
   gpu_free(s->a.ctl);
   gpu_free((void *)s->a.head);
+  gpu_free(s->a.vbits);
   gpu_free(s->a.mark);
   gpu_free(s->a.lv);
   free(s);
@@ -1572,9 +1674,11 @@ static const knob_def_t bfs4k_knobs[] = {
     {"hash", 0, "duplicate-detection hash table entries per block (64-bit, shared memory, e.g. 2048); 0 off (faster on the H100)"},
     {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
+    {"bits", 1, "visited filter (ours; Merrill's bitmask culling): a bit per vertex checked before dist; 0 off"},
     {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 8, else 1), 0 off (the paper's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, the paper's levels above"},
+    {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
