@@ -171,7 +171,6 @@ typedef struct {
   int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
   int hop, hopq;                /* NEW: levels per grid barrier (0: the paper's levels),
                                    entries of each block queue of the hop engine */
-  unsigned *vbits;              /* NEW (bits=1): visited filter, a bit per vertex (NULL: off) */
   unsigned sbw;                 /* NEW (sbits): words of block 0's visited bitmap in shared
                                    memory for the hop engine's single-block levels (0: off) */
   unsigned res_mb;              /* resident threads of the multi-block grid */
@@ -300,31 +299,16 @@ static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk
                                    volatile unsigned long long *ht, dist_t next,
                                    const int ok[LQ], const vid_t v[LQ]) {
   dist_t d[LQ];
-  int go[LQ];
-  if (a->vbits) {
-    /* NEW (bits, ours: Merrill et al.'s bitmask culling): a set bit means
-     * visited, so the edge is done without touching dist. 32 vertices share
-     * a word and 1024 a 128-byte line: the filter stays in L1 and L2 where
-     * dist (32 bytes of traffic per lookup) would not. Benign race: the load
-     * is plain (L1, no fence) and may miss a bit another SM just set; the
-     * lane then reads dist as before. A set bit is never wrong. */
 #pragma unroll
-    for (int s = 0; s < LQ; s++) go[s] = ok[s] && !(a->vbits[v[s] >> 5] >> (v[s] & 31) & 1);
-  } else {
-#pragma unroll
-    for (int s = 0; s < LQ; s++) go[s] = ok[s];
-  }
-#pragma unroll
-  for (int s = 0; s < LQ; s++) d[s] = go[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
+  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
   unsigned fm = 0;
   unsigned me = (blockIdx.x * blockDim.x + threadIdx.x) * LQ;
 #pragma unroll
   for (int s = 0; s < LQ; s++) {
-    if (!go[s] || d[s] != DIST_INF) continue;
+    if (!ok[s] || d[s] != DIST_INF) continue;
     int f = 1;
     if (a->visit) f = atomicCAS(&a->dist[v[s]], DIST_INF, next) == DIST_INF;
     else a->dist[v[s]] = next; /* benign race: every writer stores the same level */
-    if (a->vbits) atomicOr(&a->vbits[v[s] >> 5], 1u << (v[s] & 31)); /* NEW: no return value: a fire-and-forget reduction */
     if (f && ht) {
       /* hash64: write (v, me), read back; another thread's id with the same
        * v means that thread holds v: drop it. The last writer of v into the
@@ -1183,12 +1167,6 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     memset(a.ctl, 0, sizeof *a.ctl);
     a.q[0][0] = src;
   }
-  if (a.vbits) { /* NEW: the filter knows the source alone */
-    unsigned long long nw = ((unsigned long long)a.n + 31) / 32;
-    for (unsigned long long w = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; w < nw;
-         w += (unsigned long long)gridDim.x * blockDim.x)
-      a.vbits[w] = w == src / 32 ? 1u << (src % 32) : 0;
-  }
   grid.sync();
   int level = 0, cur = 0, mb_levels = 0, it = 0, mixed = 0, hop_end = 0;
   unsigned long long size = 1, pushes = 0;
@@ -1354,8 +1332,8 @@ typedef struct {
 } bfs4k_state_t;
 
 static int bfs4k_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"loop", "coalesce", "visit", "bits"};
-  for (int i = 0; i < 4; i++) {
+  static const char *const bin[] = {"loop", "coalesce", "visit"};
+  for (int i = 0; i < 3; i++) {
     long v = launch_knob(lc, bin[i]);
     if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
   }
@@ -1493,8 +1471,6 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
   a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
-  if (launch_knob(lc, "bits")) /* NEW: the visited filter, a bit per vertex */
-    a->vbits = (unsigned *)gpu_alloc(((size_t)a->n + 31) / 32 * sizeof(unsigned), "visited filter (bits)");
   if (a->hop) { /* NEW: the row heads, 32 bytes a vertex */
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->n ? a->n : 1) * 2 * sizeof(uint4), "row heads (hop)");
     if (a->n) {
@@ -1543,11 +1519,6 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   } else {
     CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
     CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
-    if (a.vbits) { /* NEW: the filter knows the source alone */
-      unsigned w = 1u << (src % 32);
-      CUDA_CHECK(cudaMemset(a.vbits, 0, ((size_t)a.n + 31) / 32 * sizeof(unsigned)));
-      CUDA_CHECK(cudaMemcpy(a.vbits + src / 32, &w, sizeof w, cudaMemcpyHostToDevice));
-    }
     int level = 0, cur = 0;
     unsigned long long size = 1;
     while (size > 0) {
@@ -1651,7 +1622,6 @@ static void bfs4k_fini(void *state) {
   gpu_free(s->a.hubq);
   gpu_free(s->a.ctl);
   gpu_free((void *)s->a.head);
-  gpu_free(s->a.vbits);
   gpu_free(s->a.mark);
   gpu_free(s->a.lv);
   free(s);
@@ -1674,7 +1644,6 @@ static const knob_def_t bfs4k_knobs[] = {
     {"hash", 0, "duplicate-detection hash table entries per block (64-bit, shared memory, e.g. 2048); 0 off (faster on the H100)"},
     {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
-    {"bits", 1, "visited filter (ours; Merrill's bitmask culling): a bit per vertex checked before dist; 0 off"},
     {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 8, else 1), 0 off (the paper's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, the paper's levels above"},
