@@ -753,6 +753,7 @@ static __device__ __forceinline__ void hop_put(const bfs4k_args_t *a, const hop_
     return;
   }
   if (sk->kind == HOP_SPILL) {
+    if (sk->bm) a->dist[x] = nv; /* the next level reads its level from dist */
     if (pos < a->cap) sk->gq[pos] = x; /* past cap: counted, the level is too big (error) */
     return;
   }
@@ -810,10 +811,7 @@ static __device__ __forceinline__ dist_t hop_claim_range(const bfs4k_args_t *a, 
   base = __shfl_sync(FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
 #pragma unroll
   for (int u = u0; u < u1; u++)
-    if (imp >> u & 1) {
-      if (sk->bm) a->dist[x[u]] = nv; /* the bitmap claimed it; nobody else writes dist now */
-      hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
-    }
+    if (imp >> u & 1) hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
   return imp ? nv : -1;
 }
 
@@ -899,6 +897,10 @@ static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const
       w0 = in.h[2 * i];
       w1 = in.h[2 * i + 1];
       val = in.val[i];
+      /* NEW (sbits): the level of a vertex the bitmap claimed is stored now, a
+       * level late: its latency hides behind this level's head loads, where
+       * a store at the claim would hold up the barrier */
+      if (sk->bm) a->dist[in.v[i]] = val;
     } else if (i < nin) {
       vid_t v = __ldcg(&gin[i]);
       w0 = __ldg(&a->head[2 * (size_t)v]);
@@ -1034,7 +1036,10 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
     if (nin == 0 || (a->mode != MODE_SINGLE && nin > a->single)) break;
   }
   /* hand over: the block queue's part of the frontier to q[cur] */
-  for (unsigned i = t; i < nin_s; i += bd) gin[i] = qin.v[i];
+  for (unsigned i = t; i < nin_s; i += bd) {
+    gin[i] = qin.v[i];
+    if (bm) a->dist[qin.v[i]] = level; /* not expanded yet: its level now */
+  }
   if (t == 0) bfs4k_hand_over(a, nin, level, cur, pushes, levels);
   __threadfence();
   __syncthreads();
