@@ -35,7 +35,8 @@ SETS+=";loop=1,hop=0,dp=0"                                                      
 SETS+=";loop=1,hop=0,visit=1"                                                          # exact visit (not in the paper)
 SETS+=";loop=1,hop=1"                                                                  # (ours) + row heads: the hop engine, 1 level a barrier
 SETS+=";loop=1,hop=8"                                                                  # (ours) + 8 levels a barrier
-SETS+=";loop=1,hop=-1"                                                                 # (ours) auto: 32 on sparse graphs = defaults
+SETS+=";loop=1,hop=-1,sbits=0"                                                         # (ours) auto, block 0's claims by atomicMin
+SETS+=";loop=1,hop=-1"                                                                 # (ours) + block 0's shared bitmap = defaults
 DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
 SETS=${SETS//dp=DP/dp=$DP}
 abl_log_header "block $BLOCK"

@@ -55,12 +55,14 @@
  *                       the paper, for comparison)
  *             qcap      entries of each global queue (0: n), for testing the
  *                       overflow path
- * Adds (ours, not in the paper): the hop engine (knobs hop, hopq, hopmax):
- *             row heads (degree + first 7 neighbours, 32 bytes a vertex) carried
- *             in the block queues, so a level costs one dependent global access;
- *             `hop` levels per grid barrier, label-correcting with atomicMin
- *             inside a step. Auto (hop=-1): 32 on graphs of mean degree < 8
- *             (roads, meshes, grids), 1 on the others; 0 gives the paper's levels.
+ * Adds (ours, not in the paper): the hop engine (knobs hop, hopq, hopmax,
+ *             sbits): row heads (degree + first 7 neighbours, 32 bytes a vertex)
+ *             carried in the block queues, so a level costs one dependent global
+ *             access; `hop` levels per grid barrier, label-correcting with
+ *             atomicMin inside a step. Auto (hop=-1): 32 on graphs of mean degree
+ *             < 5 (roads, grids), 4 below 8 (meshes), 1 on the others; 0 gives
+ *             the paper's levels. When block 0 runs levels alone, "visited?" is a
+ *             bit in shared memory (sbits) instead of atomicMin on dist.
  * Idea:       a BFS level is small work behind a long chain of dependent
  *             memory reads; what costs on a GPU is idle lanes (imbalance),
  *             atomics, uncoalesced accesses and, on high-diameter graphs, the
@@ -77,6 +79,9 @@
  *             levels) counts its pushes in cnt[i % 3]: block 0 zeroes the
  *             counters of step i + 1 while step i runs, after every thread
  *             read those of step i - 2 (one grid.sync ago).
+ *             Block 0's bitmap (sbits): a set bit means dist is final or about
+ *             to be stored: a claimed vertex's level is stored when it is
+ *             expanded, or at the hand-over, always before the next grid.sync().
  *             Hop steps: dist only falls (atomicMin), and whoever lowers a
  *             vertex expands it (in its block queue, or from the global queue
  *             next step). From an exact level L with no block queue overflow,
