@@ -940,8 +940,8 @@ static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const
 
 /* NEW (sbits): block 0's visited bitmap, after the two block queues: while
  * block 0 runs levels alone it is the only writer of dist, so "visited?" is
- * a bit in shared memory (a shared atomicOr, ~30 ns) instead of atomicMin on
- * dist (~200 ns, the longest wait of a level). Built from dist on entry: the
+ * a bit in shared memory (a shared atomicOr, ~100 ns on the H100) instead of
+ * atomicMin on dist (~200 ns, the longest wait of a level). Built from dist on entry: the
  * source alone at level 0, else every vertex with a level (n / 8 bytes of
  * shared memory, ~n * 4 bytes read once). The caller's barrier follows. */
 static __device__ unsigned *hop_bits(const bfs4k_args_t *a, int level, int cur) {
@@ -1432,6 +1432,10 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (a->sbw && s->smem + 256 > (size_t)smem_max) { /* the bitmap does not fit: go without */
+    a->sbw = 0;
+    s->smem = smem_nobits;
+  }
   if (s->smem + 256 > (size_t)smem_max) {
     size_t need = s->smem;
     int h = a->hash, st = a->stage;
@@ -1654,7 +1658,7 @@ static const knob_def_t bfs4k_knobs[] = {
     {"hash", 0, "duplicate-detection hash table entries per block (64-bit, shared memory, e.g. 2048); 0 off (faster on the H100)"},
     {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
-    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 8, else 1), 0 off (the paper's levels); loop=1 only"},
+    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 5, 4 below 8, else 1), 0 off (the paper's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, the paper's levels above"},
     {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
