@@ -1452,6 +1452,7 @@ typedef struct {
   int grid_loop;  /* blocks of the cooperative grid (loop=1) */
   int grid_wide;  /* NEW: blocks of the wide kernel's cooperative grid (wide=1) */
   size_t smem_wide;
+  bfs4k_args_t aw; /* its arguments: a, but res_mb of its own grid */
   const void *loop_kernel, *single_kernel; /* the build for this block size */
 } bfs4k_state_t;
 
@@ -1601,7 +1602,8 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
     int full_w = per_sm_w * lc->sm_count;
     s->grid_wide = lc->grid > 0 && lc->grid < full_w ? lc->grid : full_w;
   }
-
+  s->aw = *a;
+  s->aw.res_mb = (unsigned)(s->grid_wide * lc->block);
   if (a->loop) {
     int coop = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
@@ -1664,8 +1666,11 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
        * it without waiting (each returns at once if it has nothing to do); the
        * host looks only after the pair, and again only if the frontier went
        * wide a second time */
-      bfs4k_args_t aw = a; /* the same, but the resident threads of its own grid */
-      aw.res_mb = (unsigned)(s->grid_wide * block);
+      bfs4k_args_t aw = s->aw;
+      aw.dist = a.dist;
+      aw.trace = a.trace;
+      aw.mark = a.mark;
+      aw.lv = a.lv;
       void *wargs[] = {&aw};
       resume = 1;
       for (;;) {
