@@ -134,7 +134,6 @@
 
 enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2, MODE_HOP1 = 3, MODE_HOPK = 4 };
 enum { ST_OK = 0, ST_TOOBIG = 1 };
-enum { PH_DONE = 0, PH_SMALL = 1, PH_WIDE = 2 }; /* NEW (wide): which kernel goes on */
 #define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
 
 /* NEW: the loop's state lives on the device (loop=1 never comes back before the end). */
@@ -157,10 +156,6 @@ typedef struct {
   int plo[3], phi[3];           /* levels pushed to the global queue by hop step i % 3:
                                    DIST_INF - min, and max + 1 (0: none), for a rebuild */
   int hop_steps, hop_levels;    /* multi-block hop steps, levels in them                */
-  /* NEW (wide, ours): where the loop kernel or the wide kernel stopped */
-  int phase;                    /* PH_SMALL, PH_WIDE (the next kernel to run it), PH_DONE */
-  int rs_level, rs_cur, rs_it;  /* the next step: its level, queue, counter set (it % 3) */
-  unsigned long long rs_size;   /* ... and frontier                                    */
 } bfs4k_ctl_t;
 
 typedef struct {
@@ -188,7 +183,6 @@ typedef struct {
   unsigned sbw;                 /* NEW (sbits): words of block 0's visited bitmap in shared
                                    memory for the hop engine's single-block levels (0: off) */
   unsigned res_mb;              /* resident threads of the multi-block grid */
-  int wide;                     /* NEW (ours): multi-block levels in the wide kernel (loop=1) */
   unsigned hmask;
 } bfs4k_args_t;
 
@@ -1199,105 +1193,25 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
   bfs4k_flush(a, &sk);
 }
 
-/* What the device loop does next; every thread computes the same from the
- * same counters. NX_MULTI is the paper's multi-block level. */
-enum { NX_SINGLE = 0, NX_HOP = 1, NX_MULTI = 2 };
-static __device__ __forceinline__ int bfs4k_next_step(const bfs4k_args_t &a, unsigned long long size,
-                                                      int mixed) {
-  if (!mixed && (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single))) return NX_SINGLE;
-  if (a.hop && (mixed || size <= a.hopmax)) return NX_HOP;
-  return NX_MULTI;
-}
-
-/* One multi-block level of the device loop (every block of the grid, step
- * ci = it % 3): the expansion, the hub pass, a rebuild after an overflow,
- * the trace. Returns the size of the next frontier. */
-static __device__ __forceinline__ unsigned long long bfs4k_loop_multi(const bfs4k_args_t &a, int level,
-                                                                      int cur, unsigned long long size,
-                                                                      int ci, int b0) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  int vw, ed;
-  bfs4k_multi(&a, level, cur, size, ci, 0, &vw, &ed);
-  grid.sync();
-  unsigned long long nh = ld_volatile(&a.ctl->hubs[ci]);
-  unsigned long long nb = ld_volatile(&a.ctl->bigs[ci]);
-  unsigned long long next = ld_volatile(&a.ctl->cnt[ci]);
-  if (nh || nb) {
-    bfs4k_hub_pass(&a, level, cur, ci, nh, nb);
-    grid.sync();
-    next = ld_volatile(&a.ctl->cnt[ci]);
-  }
-  if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
-    bfs4k_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1]);
-    grid.sync();
-    next = ld_volatile(&a.ctl->rebuild);
-    if (b0) a.ctl->rebuilds++;
-    if (next > a.cap) { /* more vertices than the queue holds: say so, stop */
-      if (b0) {
-        a.ctl->status = ST_TOOBIG;
-        a.ctl->toobig = next;
-      }
-      next = 0;
-    }
-    grid.sync(); /* all have read it before the next level zeroes it */
-  }
-  if (a.trace) {
-    bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[ci]);
-    grid.sync();
-    if (b0) bfs4k_record(&a, level, ci, size, MODE_MULTI, vw, ed, nh + nb);
-  }
-  return next;
-}
-
-/* NEW (wide, ours): where a kernel of the device loop stopped, for the next
- * one (block 0 writes it after a grid.sync(); the next kernel reads it). */
-static __device__ void bfs4k_save(const bfs4k_args_t &a, int phase, int level, int cur, int it,
-                                  unsigned long long size, unsigned long long pushes, int mb_levels) {
-  a.ctl->phase = phase;
-  a.ctl->rs_level = level;
-  a.ctl->rs_cur = cur;
-  a.ctl->rs_it = it;
-  a.ctl->rs_size = size;
-  a.ctl->pushes += pushes;
-  a.ctl->mb_levels += mb_levels;
-}
-
 /* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
  * level, cur and size in registers; all read the same counters after each
- * grid.sync(), so all take the same branches and reach the same barriers.
- * With wide=1 it stops before a multi-block level and the wide kernel below
- * takes over until the frontier is small again (resume=1: go on from there). */
-static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src, int resume) {
+ * grid.sync(), so all take the same branches and reach the same barriers. */
+static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
+  if (b0) {
+    memset(a.ctl, 0, sizeof *a.ctl);
+    a.q[0][0] = src;
+  }
+  grid.sync();
   int level = 0, cur = 0, mb_levels = 0, it = 0, mixed = 0, hop_end = 0;
   unsigned long long size = 1, pushes = 0;
-  if (resume) {
-    const volatile bfs4k_ctl_t *c = (const volatile bfs4k_ctl_t *)a.ctl;
-    if (c->phase != PH_SMALL) return; /* the BFS ended in the wide kernel */
-    level = c->rs_level;
-    cur = c->rs_cur;
-    it = c->rs_it;
-    size = c->rs_size;
-    mixed = c->mixed;
-    grid.sync(); /* all have read the state before block 0 changes ctl */
-  } else {
-    if (b0) {
-      memset(a.ctl, 0, sizeof *a.ctl);
-      a.q[0][0] = src;
-    }
-    grid.sync();
-  }
   for (;;) {
-    int kind = bfs4k_next_step(a, size, mixed);
-    if (kind == NX_MULTI && a.wide) { /* NEW: the wide kernel takes these levels */
-      if (b0) bfs4k_save(a, PH_WIDE, level, cur, it, size, pushes, mb_levels);
-      return;
-    }
     int ci = it % 3; /* the counters of this step (a level, or hop levels) */
     it++;
     hop_end = 0;
-    if (kind == NX_SINGLE) {
+    int small = a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single);
+    if (small && !mixed) {
       if (blockIdx.x == 0) { /* the others wait below */
         if (a.hop) bfs4k_hop_single(&a, level, cur, size);
         else bfs4k_single(&a, level, cur, size);
@@ -1309,7 +1223,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       if (size == 0) break;
       continue;
     }
-    if (kind == NX_HOP) { /* NEW: `hop` levels, one grid barrier */
+    if (a.hop && (mixed || size <= a.hopmax)) { /* NEW: `hop` levels, one grid barrier */
       bfs4k_hop_multi(&a, level, cur, size, ci);
       grid.sync();
       unsigned long long next = ld_volatile(&a.ctl->cnt[ci]);
@@ -1344,7 +1258,36 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       if (size == 0) break;
       continue;
     }
-    unsigned long long next = bfs4k_loop_multi(a, level, cur, size, ci, b0);
+    int vw, ed;
+    bfs4k_multi(&a, level, cur, size, ci, 0, &vw, &ed);
+    grid.sync();
+    unsigned long long nh = ld_volatile(&a.ctl->hubs[ci]);
+    unsigned long long nb = ld_volatile(&a.ctl->bigs[ci]);
+    unsigned long long next = ld_volatile(&a.ctl->cnt[ci]);
+    if (nh || nb) {
+      bfs4k_hub_pass(&a, level, cur, ci, nh, nb);
+      grid.sync();
+      next = ld_volatile(&a.ctl->cnt[ci]);
+    }
+    if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
+      bfs4k_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1]);
+      grid.sync();
+      next = ld_volatile(&a.ctl->rebuild);
+      if (b0) a.ctl->rebuilds++;
+      if (next > a.cap) { /* more vertices than the queue holds: say so, stop */
+        if (b0) {
+          a.ctl->status = ST_TOOBIG;
+          a.ctl->toobig = next;
+        }
+        next = 0;
+      }
+      grid.sync(); /* all have read it before the next level zeroes it */
+    }
+    if (a.trace) {
+      bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[ci]);
+      grid.sync();
+      if (b0) bfs4k_record(&a, level, ci, size, MODE_MULTI, vw, ed, nh + nb);
+    }
     pushes += next;
     mb_levels++;
     level++;
@@ -1358,49 +1301,20 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
   }
   if (b0) {
     a.ctl->level = level;
-    bfs4k_save(a, PH_DONE, level, cur, it, 0, pushes, mb_levels);
+    a.ctl->pushes += pushes;
+    a.ctl->mb_levels += mb_levels;
   }
 }
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64. */
 static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                 vid_t src, int resume) {
-  bfs4k_loop(a, src, resume);
+                                                                 vid_t src) {
+  bfs4k_loop(a, src);
 }
 static __global__ void __launch_bounds__(512) bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                   vid_t src, int resume) {
-  bfs4k_loop(a, src, resume);
-}
-
-/* NEW (wide, ours): the multi-block levels of a wide frontier in a kernel of
- * their own. Inside the loop kernel they run at that kernel's 128 registers
- * (its hop engine needs them) and 2 blocks of 256 per SM; here the same code
- * compiles to 64 registers and gets twice the warps per SM, which is what an
- * L2-bound gather needs (README: "The wide kernel"). Cooperative too: the
- * levels are separated by grid.sync(), no host round trip; it returns when
- * the next step is not a multi-block level, and the loop kernel resumes. */
-static __global__ void __launch_bounds__(1024) bfs4k_wide_kernel(const __grid_constant__ bfs4k_args_t a) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  const volatile bfs4k_ctl_t *c = (const volatile bfs4k_ctl_t *)a.ctl;
-  if (c->phase != PH_WIDE) return; /* nothing wide this time */
-  int b0 = blockIdx.x == 0 && threadIdx.x == 0;
-  int level = c->rs_level, cur = c->rs_cur, it = c->rs_it, mb_levels = 0;
-  unsigned long long size = c->rs_size, pushes = 0;
-  do {
-    unsigned long long next = bfs4k_loop_multi(a, level, cur, size, it % 3, b0);
-    it++;
-    pushes += next;
-    mb_levels++;
-    level++;
-    cur ^= 1;
-    size = next;
-  } while (size > 0 && bfs4k_next_step(a, size, 0) == NX_MULTI);
-  grid.sync(); /* every block has left the last level before block 0 writes the state */
-  if (b0) {
-    if (size == 0) a.ctl->level = level;
-    bfs4k_save(a, size ? PH_SMALL : PH_DONE, level, cur, it, size, pushes, mb_levels);
-  }
+                                                                   vid_t src) {
+  bfs4k_loop(a, src);
 }
 
 /* ---- loop=0: the same levels, one launch (and one readback) each ---------- */
@@ -1450,15 +1364,12 @@ typedef struct {
   size_t smem;
   int full;       /* resident blocks of the multi-block kernels at this block size */
   int grid_loop;  /* blocks of the cooperative grid (loop=1) */
-  int grid_wide;  /* NEW: blocks of the wide kernel's cooperative grid (wide=1) */
-  size_t smem_wide;
-  bfs4k_args_t aw; /* its arguments: a, but res_mb of its own grid */
   const void *loop_kernel, *single_kernel; /* the build for this block size */
 } bfs4k_state_t;
 
 static int bfs4k_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"loop", "coalesce", "visit", "wide"};
-  for (int i = 0; i < 4; i++) {
+  static const char *const bin[] = {"loop", "coalesce", "visit"};
+  for (int i = 0; i < 3; i++) {
     long v = launch_knob(lc, bin[i]);
     if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
   }
@@ -1535,7 +1446,6 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   /* NEW: shared memory: the hash table (8-byte entries) then the staging area,
    * or the hop engine's two block queues (40 bytes an entry) in its place */
   s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
-  s->smem_wide = s->smem; /* the wide kernel: no hop engine */
   if (a->hop && HOP_OFF(a->hash) + (size_t)a->hopq * 80 > s->smem) s->smem = HOP_OFF(a->hash) + (size_t)a->hopq * 80;
   /* NEW (sbits): block 0's visited bitmap after the hop queues, if it fits in
    * sbits bytes; dropped below if it would cost the grid a block per SM */
@@ -1567,8 +1477,6 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (int i = 0; i < 6; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
-  CUDA_CHECK(cudaFuncSetAttribute((const void *)bfs4k_wide_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)s->smem_wide));
   int per_sm = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, s->loop_kernel, lc->block, s->smem));
   if (a->sbw) {
@@ -1591,19 +1499,6 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->grid_loop = lc->grid > 0 && lc->grid < s->full ? lc->grid : s->full;
   a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
   a->hopmax = (unsigned long long)s->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
-  /* NEW (wide): the wide kernel's own grid, all resident (more blocks per SM:
-   * 64 registers, no hop queues in shared memory); -x caps it too */
-  a->wide = a->loop ? (int)launch_knob(lc, "wide") : 0;
-  if (a->wide) {
-    int per_sm_w = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm_w, (const void *)bfs4k_wide_kernel,
-                                                             lc->block, s->smem_wide));
-    if (per_sm_w < 1) per_sm_w = 1; /* the loop kernel fits, and it needs more of everything */
-    int full_w = per_sm_w * lc->sm_count;
-    s->grid_wide = lc->grid > 0 && lc->grid < full_w ? lc->grid : full_w;
-  }
-  s->aw = *a;
-  s->aw.res_mb = (unsigned)(s->grid_wide * lc->block);
   if (a->loop) {
     int coop = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
@@ -1656,36 +1551,11 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   bfs4k_ctl_t c;
   if (a.loop) {
     /* NEW: one launch for the whole traversal, no readback until the end */
-    int resume = 0;
-    void *args[] = {&a, &src, &resume};
+    void *args[] = {&a, &src};
     CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
                                            dim3(block), args, s->smem, 0));
     LAUNCH_CHECK();
-    if (a.wide) {
-      /* NEW (wide): the wide kernel, then the loop kernel again, queued behind
-       * it without waiting (each returns at once if it has nothing to do); the
-       * host looks only after the pair, and again only if the frontier went
-       * wide a second time */
-      bfs4k_args_t aw = s->aw;
-      aw.dist = a.dist;
-      aw.trace = a.trace;
-      aw.mark = a.mark;
-      aw.lv = a.lv;
-      void *wargs[] = {&aw};
-      resume = 1;
-      for (;;) {
-        CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)bfs4k_wide_kernel, dim3(s->grid_wide),
-                                               dim3(block), wargs, s->smem_wide, 0));
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
-                                               dim3(block), args, s->smem, 0));
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-        if (c.phase == PH_DONE) break;
-      }
-    } else {
-      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-    }
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   } else {
     CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
     CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
@@ -1817,7 +1687,6 @@ static const knob_def_t bfs4k_knobs[] = {
     {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 5, 4 below 8, else 1), 0 off (the paper's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, the paper's levels above"},
-    {"wide", 1, "(ours) multi-block levels of the device loop in a kernel of their own (64 registers, more warps per SM); 0 in the loop kernel"},
     {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
     {NULL, 0, NULL}};
 
