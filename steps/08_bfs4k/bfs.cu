@@ -741,6 +741,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
  * without any grid barrier: the paper's single-block levels with heads. */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
+#define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
 #define HOP_MAX 64           /* largest `hop` */
 #define HOP_AUTO 32          /* hop=-1: levels per grid barrier on graphs of mean */
 #define HOP_ROAD_DEG 5       /* ... out-degree below 5 (roads, grids),        */
@@ -858,12 +859,42 @@ static __device__ __forceinline__ dist_t hop_claim(const bfs4k_args_t *a, const 
   return m;
 }
 
-/* The tail pass: the whole block on the edges past HOP_IN of each listed row. */
+/* The tail pass: the edges past HOP_IN of each listed row. A warp takes a
+ * row (warps in parallel: a level of rows of 10-100 edges costs one chain of
+ * loads, not one per row); rows of more than HOP_TAIL_BLOCK tail edges are
+ * listed again and then taken by the whole block, one after the other. */
 static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
-                                                   const vid_t *lv, const dist_t *lval) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
+                                                   const vid_t *lv, const dist_t *lval, unsigned short *lbig,
+                                                   unsigned *nbig) {
+  unsigned t = threadIdx.x, bd = blockDim.x, lane = t & 31;
   dist_t mx = -1;
-  for (unsigned j = 0; j < nl; j++) {
+  for (unsigned j = t / 32; j < nl; j += bd / 32) { /* warp-uniform: one row a warp */
+    vid_t v = lv[j];
+    eid_t b = a->offsets[v] + HOP_IN, e = a->offsets[v + 1];
+    if (e - b > HOP_TAIL_BLOCK) {
+      if (lane == 0) lbig[atomicAdd(nbig, 1u)] = (unsigned short)j;
+      continue;
+    }
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * 32) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
+#pragma unroll
+      for (int u = 0; u < HOP_IN; u++) {
+        eid_t k = s0 + (eid_t)u * 32 + lane;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->cols[k]);
+        }
+      }
+      dist_t m = hop_claim(a, sk, has, x, lval[j] + 1);
+      if (m > mx) mx = m;
+    }
+  }
+  __syncthreads();
+  unsigned nb = *nbig;
+  for (unsigned i = 0; i < nb; i++) { /* the long rows: the whole block on each */
+    unsigned j = lbig[i];
     vid_t v = lv[j];
     eid_t b = a->offsets[v] + HOP_IN, e = a->offsets[v + 1];
     for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * bd) {
@@ -882,6 +913,8 @@ static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const 
       if (m > mx) mx = m;
     }
   }
+  __syncthreads();
+  if (t == 0) *nbig = 0; /* the caller's barrier follows before the next tail pass */
   return mx;
 }
 
@@ -892,6 +925,8 @@ typedef struct {
   int lo, hi, maxd;
   vid_t lv[HOP_LONG];
   dist_t lval[HOP_LONG];
+  unsigned nbig;                /* NEW: rows of the tail pass for the whole block ... */
+  unsigned short lbig[HOP_LONG]; /* ... their places in lv */
 } hop_shared_t;
 static __shared__ hop_shared_t hop_sh; /* one for both (single and multi-block hops) */
 
@@ -954,7 +989,7 @@ static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const
     unsigned nl = sh->lcnt[li];
     if (threadIdx.x == 0) sh->lcnt[li == 0 ? 2 : li - 1] = 0; /* round r + 2's: read a round ago */
     if (nl) {
-      m = hop_tails(a, sk, nl, sh->lv, sh->lval);
+      m = hop_tails(a, sk, nl, sh->lv, sh->lval, sh->lbig, &sh->nbig);
       if (m > mx) mx = m;
       __syncthreads();
     }
@@ -1025,6 +1060,7 @@ static __device__ void bfs4k_hop_single(const bfs4k_args_t *a, int level, int cu
     sh->cnt[t] = 0;
     sh->lcnt[t] = 0;
   }
+  if (t == 0) sh->nbig = 0;
   unsigned *bm = a->sbw ? hop_bits(a, level, cur) : NULL;
   __syncthreads();
   hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
@@ -1088,6 +1124,7 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
     sh->cnt[t] = 0;
     sh->lcnt[t] = 0;
   }
+  if (t == 0) sh->nbig = 0;
   if (t == 0) {
     sh->lo = DIST_INF;
     sh->hi = -1;
@@ -1377,7 +1414,8 @@ static int bfs4k_check_knobs(const launch_t *lc) {
   long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = launch_knob(lc, "assign");
   long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
   long hash = launch_knob(lc, "hash"), qcap = launch_knob(lc, "qcap");
-  if (mode < 0 || mode > 2) return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
+  if (mode < -1 || mode > 2)
+    return fail(EXIT_INPUT, "mode=%ld: -1 auto, 0 switch, 1 single-block only, 2 multi-block only", mode);
   if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
   if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
   if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
@@ -1415,7 +1453,15 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->cols = g->cols;
   a->n = g->n;
   a->loop = (int)launch_knob(lc, "loop");
-  a->mode = (int)launch_knob(lc, "mode");
+  /* NEW (ours): mode auto (-1): with the device loop, multi-block levels only
+   * on graphs of mean degree >= HOP_SPARSE_DEG: there a frontier of a few
+   * hundred vertices already has thousands of edges (kron20: 45 vertices,
+   * 221K edges), too many for one block, and a grid step costs one barrier;
+   * the paper's switch (0) on sparser graphs and in the host loop */
+  long mode = launch_knob(lc, "mode");
+  if (mode == -1)
+    mode = launch_knob(lc, "loop") && (double)g->m >= HOP_SPARSE_DEG * (double)g->n ? MODE_MULTI : MODE_SWITCH;
+  a->mode = (int)mode;
   a->scan = (int)launch_knob(lc, "scan");
   a->coalesce = (int)launch_knob(lc, "coalesce");
   a->stage = (int)launch_knob(lc, "stage");
@@ -1671,7 +1717,7 @@ static const char *const bfs4k_variants[] = {"bfs4k", NULL};
 
 static const knob_def_t bfs4k_knobs[] = {
     {"loop", 1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level)"},
-    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"mode", -1, "-1 auto (2 with loop=1 on graphs of mean degree >= 8, else 0); 0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
     {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
     {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
     {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
