@@ -29,14 +29,15 @@ SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=0,hash=0,hop
 SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0,hop=0"  # + child grids for hubs (CDP2)
 SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0,hop=0"  # + single-block levels
 SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0,hop=0"  # + the device loop = all of BFS-4K
-SETS+=";loop=1,hop=0,hash=2048"                                                        # + the paper's hash
-SETS+=";loop=1,hop=0,assign=0"                                                         # the paper's vw/edge-discover rule
-SETS+=";loop=1,hop=0,dp=0"                                                             # no hub pass
-SETS+=";loop=1,hop=0,visit=1"                                                          # exact visit (not in the paper)
-SETS+=";loop=1,hop=1"                                                                  # (ours) + row heads: the hop engine, 1 level a barrier
-SETS+=";loop=1,hop=8"                                                                  # (ours) + 8 levels a barrier
-SETS+=";loop=1,hop=-1,sbits=0"                                                         # (ours) auto, block 0's claims by atomicMin
-SETS+=";loop=1,hop=-1"                                                                 # (ours) + block 0's shared bitmap = defaults
+SETS+=";loop=1,mode=0,hop=0,hash=2048"                                                 # + the paper's hash
+SETS+=";loop=1,mode=0,hop=0,assign=0"                                                  # the paper's vw/edge-discover rule
+SETS+=";loop=1,mode=0,hop=0,dp=0"                                                      # no hub pass
+SETS+=";loop=1,mode=0,hop=0,visit=1"                                                   # exact visit (not in the paper)
+SETS+=";loop=1,mode=0,hop=1"                                                           # (ours) + row heads: the hop engine, 1 level a barrier
+SETS+=";loop=1,mode=0,hop=8"                                                           # (ours) + 8 levels a barrier
+SETS+=";loop=1,mode=0,hop=-1,sbits=0"                                                  # (ours) auto, block 0's claims by atomicMin
+SETS+=";loop=1,mode=0,hop=-1"                                                          # (ours) + block 0's shared bitmap
+SETS+=";loop=1,mode=-1,hop=-1"                                                         # (ours) + mode auto (dense: multi-block only) = defaults
 DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
 SETS=${SETS//dp=DP/dp=$DP}
 abl_log_header "block $BLOCK"
@@ -45,7 +46,7 @@ abl_run_graphs BFS4K_VERBOSE 300 'bfs4k:' 'bfs4k:' -b "$BLOCK"
 # per-level traces: the defaults, with the hash, virtual warps of 4 with and without it
 [ -s "$trace" ] || echo "config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs" > "$trace"
 for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm soc-Slashdot0902}; do
-  for cfg in "step08|hop=0" "hash|hop=0,hash=2048" "vw4|hop=0,vw=4,assign=1" "vw4-hash|hop=0,vw=4,assign=1,hash=2048"; do
+  for cfg in "step08|hop=0,mode=0" "hash|hop=0,mode=0,hash=2048" "vw4|hop=0,mode=0,vw=4,assign=1" "vw4-hash|hop=0,mode=0,vw=4,assign=1,hash=2048"; do
     name=${cfg%%|*}; ks=${cfg#*|}
     t=$(mktemp -d)
     # shellcheck disable=SC2086

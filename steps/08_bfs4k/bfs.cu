@@ -11,7 +11,10 @@
  *                       at most block * k5 entries is expanded by block 0 alone,
  *                       level after level, with __syncthreads() and the frontier
  *                       in shared memory; larger ones by the whole grid.
- *                       mode 1: single-block only, 2: multi-block only
+ *                       mode 1: single-block only, 2: multi-block only;
+ *                       -1 (default, ours): 2 with loop=1 on graphs of mean
+ *                       degree >= 8 (a frontier of 256 vertices there has
+ *                       thousands of edges: too many for one block), else 0
  *             scan      frontier allocation (5.1): 1 warp-shuffle exclusive prefix
  *                       sum, then one shared atomic per warp (the block level),
  *                       with the ballot/popc variant when no lane holds more than
@@ -65,7 +68,8 @@
  *             bit in shared memory (sbits) instead of atomicMin on dist.
  *             Not knobs (measured once, always on): columns, queue entries and
  *             row offsets are loaded with the streaming cache hint, so the L2
- *             keeps dist; edge-discover searches in 32 bits; 6 edge slots a lane.
+ *             keeps dist; edge-discover searches in 32 bits; 6 edge slots a lane;
+ *             the hop engine's row tails a warp per row (long ones the block).
  * Idea:       a BFS level is small work behind a long chain of dependent
  *             memory reads; what costs on a GPU is idle lanes (imbalance),
  *             atomics, uncoalesced accesses and, on high-diameter graphs, the
@@ -868,37 +872,52 @@ static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const 
                                                    unsigned *nbig) {
   unsigned t = threadIdx.x, bd = blockDim.x, lane = t & 31;
   dist_t mx = -1;
-  /* pass 0: a row a warp (warp-uniform), lanes 32 apart; pass 1: the long
-   * rows, the whole block on each, threads bd apart. One claim site. */
-  for (int pass = 0; pass < 2; pass++) {
-    unsigned cnt = pass ? *nbig : nl, i0 = pass ? 0 : t / 32, di = pass ? 1 : bd / 32;
-    unsigned w = pass ? bd : 32, me = pass ? t : lane;
-    for (unsigned i = i0; i < cnt; i += di) {
-      unsigned j = pass ? lbig[i] : i;
-      vid_t v = lv[j];
-      eid_t b = a->offsets[v] + HOP_IN, e = a->offsets[v + 1];
-      if (!pass && e - b > HOP_TAIL_BLOCK) {
-        if (lane == 0) lbig[atomicAdd(nbig, 1u)] = (unsigned short)j;
-        continue;
-      }
-      for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * w) {
-        unsigned has = 0;
-        vid_t x[HOP_IN];
-#pragma unroll
-        for (int u = 0; u < HOP_IN; u++) {
-          eid_t k = s0 + (eid_t)u * w + me;
-          x[u] = 0;
-          if (k < e) {
-            has |= 1u << u;
-            x[u] = __ldg(&a->cols[k]);
-          }
-        }
-        dist_t m = hop_claim(a, sk, has, x, lval[j] + 1);
-        if (m > mx) mx = m;
-      }
+  for (unsigned j = t / 32; j < nl; j += bd / 32) { /* warp-uniform: one row a warp */
+    vid_t v = lv[j];
+    eid_t b = a->offsets[v] + HOP_IN, e = a->offsets[v + 1];
+    if (e - b > HOP_TAIL_BLOCK) {
+      if (lane == 0) lbig[atomicAdd(nbig, 1u)] = (unsigned short)j;
+      continue;
     }
-    __syncthreads(); /* pass 0: the long-row list is complete; pass 1: done with it */
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * 32) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
+#pragma unroll
+      for (int u = 0; u < HOP_IN; u++) {
+        eid_t k = s0 + (eid_t)u * 32 + lane;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->cols[k]);
+        }
+      }
+      dist_t m = hop_claim(a, sk, has, x, lval[j] + 1);
+      if (m > mx) mx = m;
+    }
   }
+  __syncthreads();
+  unsigned nb = *nbig;
+  for (unsigned i = 0; i < nb; i++) { /* the long rows: the whole block on each */
+    unsigned j = lbig[i];
+    vid_t v = lv[j];
+    eid_t b = a->offsets[v] + HOP_IN, e = a->offsets[v + 1];
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * bd) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
+#pragma unroll
+      for (int u = 0; u < HOP_IN; u++) {
+        eid_t k = s0 + (eid_t)u * bd + t;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->cols[k]);
+        }
+      }
+      dist_t m = hop_claim(a, sk, has, x, lval[j] + 1);
+      if (m > mx) mx = m;
+    }
+  }
+  __syncthreads();
   if (t == 0) *nbig = 0; /* the caller's barrier follows before the next tail pass */
   return mx;
 }
