@@ -740,7 +740,8 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
  *    a vertex expands it again (label correcting). After a step from an exact
  *    level L, every vertex of level <= L + hop is exact and the global queue
  *    holds level L + hop (proof in the README), so the paper's levels can
- *    follow. Rows longer than HOP_IN: their tails go to a block pass.
+ *    follow. Rows longer than HOP_IN: their tails go to a tail pass (a warp a
+ *    row; rows of more than HOP_TAIL_BLOCK tail edges the whole block).
  * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
  * without any grid barrier: the paper's single-block levels with heads. */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
