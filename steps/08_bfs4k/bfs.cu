@@ -867,7 +867,10 @@ static __device__ __forceinline__ dist_t hop_claim(const bfs4k_args_t *a, const 
 /* The tail pass: the edges past HOP_IN of each listed row. A warp takes a
  * row (warps in parallel: a level of rows of 10-100 edges costs one chain of
  * loads, not one per row); rows of more than HOP_TAIL_BLOCK tail edges are
- * listed again and then taken by the whole block, one after the other. */
+ * listed again and then taken by the whole block, one after the other.
+ * (The two loops differ only in who shares a row; written as one loop with
+ * one claim site they measured slower on the H100: the loop kernel's
+ * registers, README "Session 5".) */
 static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
                                                    const vid_t *lv, const dist_t *lval, unsigned short *lbig,
                                                    unsigned *nbig) {
@@ -1129,8 +1132,8 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
     sh->cnt[t] = 0;
     sh->lcnt[t] = 0;
   }
-  if (t == 0) sh->nbig = 0;
   if (t == 0) {
+    sh->nbig = 0;
     sh->lo = DIST_INF;
     sh->hi = -1;
     sh->maxd = -1;
@@ -1465,7 +1468,7 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
    * the paper's switch (0) on sparser graphs and in the host loop */
   long mode = launch_knob(lc, "mode");
   if (mode == -1)
-    mode = launch_knob(lc, "loop") && (double)g->m >= HOP_SPARSE_DEG * (double)g->n ? MODE_MULTI : MODE_SWITCH;
+    mode = a->loop && (double)g->m >= HOP_SPARSE_DEG * (double)g->n ? MODE_MULTI : MODE_SWITCH;
   a->mode = (int)mode;
   a->scan = (int)launch_knob(lc, "scan");
   a->coalesce = (int)launch_knob(lc, "coalesce");
