@@ -33,11 +33,12 @@ SETS+=";loop=1,mode=0,hop=0,hash=2048"                                          
 SETS+=";loop=1,mode=0,hop=0,assign=0"                                                  # the paper's vw/edge-discover rule
 SETS+=";loop=1,mode=0,hop=0,dp=0"                                                      # no hub pass
 SETS+=";loop=1,mode=0,hop=0,visit=1"                                                   # exact visit (not in the paper)
-SETS+=";loop=1,mode=0,hop=1"                                                           # (ours) + row heads: the hop engine, 1 level a barrier
-SETS+=";loop=1,mode=0,hop=8"                                                           # (ours) + 8 levels a barrier
-SETS+=";loop=1,mode=0,hop=-1,sbits=0"                                                  # (ours) auto, block 0's claims by atomicMin
-SETS+=";loop=1,mode=0,hop=-1"                                                          # (ours) + block 0's shared bitmap
-SETS+=";loop=1,mode=-1,hop=-1"                                                         # (ours) + mode auto (dense: multi-block only) = defaults
+SETS+=";loop=1,mode=0,hop=1,lean=0"                                                    # (ours) + row heads: the hop engine, 1 level a barrier
+SETS+=";loop=1,mode=0,hop=8,lean=0"                                                    # (ours) + 8 levels a barrier
+SETS+=";loop=1,mode=0,hop=-1,sbits=0,lean=0"                                           # (ours) auto, block 0's claims by atomicMin
+SETS+=";loop=1,mode=0,hop=-1,lean=0"                                                   # (ours) + block 0's shared bitmap
+SETS+=";loop=1,mode=-1,hop=-1,lean=0"                                                  # (ours) + mode auto (dense: multi-block only)
+SETS+=";loop=1,mode=-1,hop=-1,lean=1"                                                  # (ours) + the lean prologue (sparse graphs) = defaults
 DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
 SETS=${SETS//dp=DP/dp=$DP}
 abl_log_header "block $BLOCK"

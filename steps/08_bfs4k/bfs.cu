@@ -186,6 +186,7 @@ typedef struct {
                                    entries of each block queue of the hop engine */
   unsigned sbw;                 /* NEW (sbits): words of block 0's visited bitmap in shared
                                    memory for the hop engine's single-block levels (0: off) */
+  int pro;                      /* NEW (lean): the lean prologue ran; the loop starts where it stopped */
   unsigned res_mb;              /* resident threads of the multi-block grid */
   unsigned hmask;
 } bfs4k_args_t;
@@ -1244,14 +1245,19 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
 static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
-  if (b0) {
+  if (b0 && !a.pro) {
     memset(a.ctl, 0, sizeof *a.ctl);
     a.q[0][0] = src;
   }
   grid.sync();
   int level = 0, cur = 0, mb_levels = 0, it = 0, mixed = 0, hop_end = 0;
   unsigned long long size = 1, pushes = 0;
-  for (;;) {
+  if (a.pro) { /* NEW (lean): from where the prologue stopped (size 0: it finished) */
+    level = ((volatile bfs4k_ctl_t *)a.ctl)->level;
+    cur = ((volatile bfs4k_ctl_t *)a.ctl)->cur;
+    size = ld_volatile(&a.ctl->size);
+  }
+  while (size) {
     int ci = it % 3; /* the counters of this step (a level, or hop levels) */
     it++;
     hop_end = 0;
@@ -1351,6 +1357,165 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
   }
 }
 
+/* NEW (lean prologue, ours): the first levels of a sparse graph in a kernel of
+ * their own. Block 0's levels are bound by the latency of their chain of
+ * instructions (README, "The lean prologue"); inside the loop kernel they
+ * share its 128 registers with every other path and spill. This kernel runs
+ * one block with nothing else: the frontier and the heads in shared memory
+ * (two queues of qc entries), the visited bitmap beside them, and per level
+ * only what a level needs:
+ *   warps without entries go straight to the barrier;
+ *   a warp whose entries all have degree <= 4 claims 4 head slots, else 7,
+ *   with no branches (an empty slot ORs 0 into its lane's dummy word);
+ *   the level's dist stores wait a level (as with sbits);
+ *   rows longer than a head: the warp walks each tail, 32 edges a pass.
+ * When a level outgrows qc (its extra pushes went to global q with their
+ * levels) it hands the frontier to the loop kernel, which starts from there
+ * (pro = 1); if the traversal ends first, the loop kernel finds size 0. */
+#define LEAN_QMAX 4096 /* entries of each prologue queue (72 bytes each, both queues) */
+#define LQH(k) (sm4 + (size_t)(k) * 2 * qc)
+#define LQV(k) ((vid_t *)(sm4 + (size_t)4 * qc) + (size_t)(k) * qc)
+
+/* Push the claimed x (head h0, h1) at position pos of the next level:
+ * the shared queue below qc, global q beyond it (level stored now). */
+static __device__ __forceinline__ void lean_put(const bfs4k_args_t &a, uint4 *sm4, unsigned qc, int out,
+                                                unsigned pos, vid_t x, dist_t nv, uint4 h0, uint4 h1) {
+  if (pos < qc) {
+    LQH(out)[2 * pos] = h0;
+    LQH(out)[2 * pos + 1] = h1;
+    LQV(out)[pos] = x;
+  } else {
+    a.dist[x] = nv;
+    if (pos < a.cap) a.q[out][pos] = x; /* past cap: counted, the level is too big (error) */
+  }
+}
+
+template <int NS>
+static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, const uint4 *head, unsigned *bm,
+                                                      uint4 *sm4, unsigned qc, int out, unsigned *cnt,
+                                                      unsigned d7, const vid_t x[HOP_IN], dist_t nv) {
+  unsigned lane = threadIdx.x & 31, lt = (1u << lane) - 1, imp = 0;
+  unsigned *dummy = bm - 32 + lane;
+#pragma unroll
+  for (int u = 0; u < NS; u++) {
+    bool ok = (unsigned)u < d7;
+    unsigned b = ok ? 1u << (x[u] & 31) : 0u;
+    unsigned old = atomicOr(ok ? &bm[x[u] >> 5] : dummy, b);
+    imp |= (unsigned)(ok && !(old & b)) << u;
+  }
+  uint4 h0[NS], h1[NS];
+#pragma unroll
+  for (int u = 0; u < NS; u++)
+    if (imp >> u & 1) {
+      h0[u] = __ldg(&head[2 * (size_t)x[u]]);
+      h1[u] = __ldg(&head[2 * (size_t)x[u] + 1]);
+    }
+  unsigned c = __popc(imp); /* < 8: the warp's prefix sum from three ballots */
+  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
+           b2 = __ballot_sync(FULL_MASK, c & 4);
+  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
+  if (tot == 0) return 0;
+  unsigned base = 0;
+  if (lane == 0) base = atomicAdd(cnt, tot);
+  base = __shfl_sync(FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+#pragma unroll
+  for (int u = 0; u < NS; u++)
+    if (imp >> u & 1) lean_put(a, sm4, qc, out, base++, x[u], nv, h0[u], h1[u]);
+  return c;
+}
+
+static __global__ void __launch_bounds__(512) bfs4k_lean_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                vid_t src, unsigned qc) {
+  extern __shared__ uint4 sm4[];
+  unsigned *bm = (unsigned *)(sm4 + (size_t)4 * qc) + (size_t)2 * qc + 32; /* 32 dummy words first */
+  __shared__ unsigned cnt[3];
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  const uint4 *head = a.head;
+  dist_t *dist = a.dist;
+  /* opaque copies: kept in registers instead of re-read every level (S2R, LDC) */
+  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(t));
+  asm volatile("mov.b64 %0, %1;" : "=l"(head) : "l"(head));
+  asm volatile("mov.b64 %0, %1;" : "=l"(dist) : "l"(dist));
+  unsigned lane = t & 31;
+  for (unsigned w = t; w < (a.n + 31) / 32; w += bd) bm[w] = 0;
+  if (t < 3) cnt[t] = 0;
+  if (t == 0) memset(a.ctl, 0, sizeof *a.ctl);
+  __syncthreads();
+  if (t == 0) {
+    bm[src >> 5] = 1u << (src & 31);
+    LQH(0)[0] = head[2 * (size_t)src];
+    LQH(0)[1] = head[2 * (size_t)src + 1];
+    LQV(0)[0] = src;
+  }
+  __syncthreads();
+  int level = 0, in = 0, c = 0;
+  unsigned long long pushes = 0;
+  unsigned nin = 1;
+  for (;;) {
+    unsigned *cn = &cnt[c]; /* this level's pushes; cnt[c + 1] was zeroed a level ago */
+    for (unsigned i0 = t & ~31u; i0 < nin; i0 += bd) { /* warp-uniform: idle warps skip */
+      unsigned i = i0 + lane;
+      uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
+      vid_t v = 0;
+      if (i < nin) {
+        w0 = LQH(in)[2 * i];
+        w1 = LQH(in)[2 * i + 1];
+        v = LQV(in)[i];
+        dist[v] = level; /* a level late: behind this level's head loads */
+      }
+      unsigned deg = w0.x, d7 = deg < HOP_IN ? deg : HOP_IN;
+      vid_t x[HOP_IN] = {w0.y, w0.z, w0.w, w1.x, w1.y, w1.z, w1.w};
+      if (!__any_sync(FULL_MASK, deg > 4)) {
+        pushes += lean_claim<4>(a, head, bm, sm4, qc, in ^ 1, cn, d7, x, level + 1);
+        continue;
+      }
+      pushes += lean_claim<HOP_IN>(a, head, bm, sm4, qc, in ^ 1, cn, d7, x, level + 1);
+      /* rows longer than a head: the whole warp on each tail, 32 edges a pass */
+      unsigned long_rows = __ballot_sync(FULL_MASK, deg > HOP_IN);
+      while (long_rows) {
+        int r = __ffs(long_rows) - 1;
+        long_rows &= long_rows - 1;
+        vid_t u = __shfl_sync(FULL_MASK, v, r);
+        eid_t e = a.offsets[u + 1];
+        for (eid_t k0 = a.offsets[u] + HOP_IN; k0 < e; k0 += 32) {
+          eid_t k = k0 + lane;
+          vid_t y = k < e ? __ldg(&a.cols[k]) : 0;
+          unsigned one = k < e;
+          vid_t xy[HOP_IN] = {y, 0, 0, 0, 0, 0, 0};
+          pushes += lean_claim<1>(a, head, bm, sm4, qc, in ^ 1, cn, one, xy, level + 1);
+        }
+      }
+    }
+    __syncthreads();
+    unsigned next = *cn;
+    if (t == 0) cnt[c == 0 ? 2 : c - 1] = 0; /* level + 2's: every thread read it a barrier ago */
+    c = c == 2 ? 0 : c + 1;
+    in ^= 1;
+    level++;
+    nin = next;
+    if (nin == 0 || nin > qc || nin > a.cap) break;
+  }
+  __shared__ unsigned long long sp;
+  if (t == 0) sp = 0;
+  __syncthreads();
+  atomicAdd(&sp, pushes);
+  if (nin > a.cap) { /* exact levels have no duplicates: the level is too big */
+    if (t == 0) {
+      a.ctl->status = ST_TOOBIG;
+      a.ctl->toobig = nin;
+    }
+    nin = 0;
+  }
+  /* hand over: the shared part of the frontier to q[in], with its level */
+  for (unsigned i = t; i < nin && i < qc; i += bd) {
+    vid_t v = LQV(in)[i];
+    a.q[in][i] = v;
+    dist[v] = level;
+  }
+  __syncthreads();
+  if (t == 0) bfs4k_hand_over(&a, nin, level, in, sp, level);
+}
+
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64. */
 static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a,
@@ -1410,11 +1575,14 @@ typedef struct {
   int full;       /* resident blocks of the multi-block kernels at this block size */
   int grid_loop;  /* blocks of the cooperative grid (loop=1) */
   const void *loop_kernel, *single_kernel; /* the build for this block size */
+  int pro;        /* NEW (lean): run the lean prologue first (untraced runs) */
+  unsigned pro_qc; /* ... entries of each of its queues */
+  size_t pro_smem;
 } bfs4k_state_t;
 
 static int bfs4k_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"loop", "coalesce", "visit"};
-  for (int i = 0; i < 3; i++) {
+  static const char *const bin[] = {"loop", "coalesce", "visit", "lean"};
+  for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, bin[i]);
     if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
   }
@@ -1443,6 +1611,9 @@ static int bfs4k_check_knobs(const launch_t *lc) {
   if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
     return fail(EXIT_INPUT, "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop engine)", hopq);
   if (hopmax < 0 || hopmax > 1 << 20) return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
+  long leanq = launch_knob(lc, "leanq");
+  if (leanq < 0 || leanq > LEAN_QMAX || leanq % 32 != 0)
+    return fail(EXIT_INPUT, "leanq=%ld: 0 (as many as fit) or 32..%d, a multiple of 32", leanq, LEAN_QMAX);
   long sbits = launch_knob(lc, "sbits");
   if (sbits < 0 || sbits > 1 << 18) return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
   return 0;
@@ -1561,6 +1732,21 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
       return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
     }
   }
+  /* NEW (lean prologue): sparse graphs (mean degree < HOP_ROAD_DEG: roads, grids)
+   * whose bitmap and two queues of at least 256 entries fit in shared memory */
+  if (a->loop && a->hop && launch_knob(lc, "lean") && a->mode != MODE_MULTI && lc->block <= 512 &&
+      (double)g->m < HOP_ROAD_DEG * (double)g->n) {
+    size_t room = (size_t)smem_max - 256 - bm_bytes - 128;
+    size_t qc = room / 72 / 32 * 32, leanq = (size_t)launch_knob(lc, "leanq");
+    if (leanq && leanq < qc) qc = leanq;
+    if (bm_bytes + 128 < (size_t)smem_max && qc >= (leanq ? leanq : 256)) {
+      s->pro = 1;
+      s->pro_qc = (unsigned)(qc < LEAN_QMAX ? qc : LEAN_QMAX);
+      s->pro_smem = (size_t)s->pro_qc * 72 + 128 + bm_bytes;
+      CUDA_CHECK(cudaFuncSetAttribute(bfs4k_lean_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                      (int)s->pro_smem));
+    }
+  }
   a->q[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
   a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
   a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
@@ -1604,6 +1790,12 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   int block = s->lc.block;
   bfs4k_ctl_t c;
   if (a.loop) {
+    /* NEW (lean): the prologue's levels first, in the same stream (no readback) */
+    a.pro = s->pro && !a.trace;
+    if (a.pro) {
+      bfs4k_lean_kernel<<<1, block, s->pro_smem>>>(a, src, s->pro_qc);
+      LAUNCH_CHECK();
+    }
     /* NEW: one launch for the whole traversal, no readback until the end */
     void *args[] = {&a, &src};
     CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
@@ -1742,6 +1934,8 @@ static const knob_def_t bfs4k_knobs[] = {
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, the paper's levels above"},
     {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
+    {"lean", 1, "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean degree < 5, bitmap in shared memory, loop=1, -b <= 512, not with -a); 0 off"},
+    {"leanq", 0, "lean prologue: entries of each of its two queues (0: as many as fit, at most 4096); a larger level goes to the loop kernel"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
