@@ -66,6 +66,9 @@
  *             < 5 (roads, grids), 4 below 8 (meshes), 1 on the others; 0 gives
  *             the paper's levels. When block 0 runs levels alone, "visited?" is a
  *             bit in shared memory (sbits) instead of atomicMin on dist.
+ *             The lean prologue (lean, leanq): on sparse graphs a one-block
+ *             kernel of its own runs the first levels (few instructions a
+ *             level: they, not memory, bound a small level) and hands over.
  *             Not knobs (measured once, always on): columns, queue entries and
  *             row offsets are loaded with the streaming cache hint, so the L2
  *             keeps dist; edge-discover searches in 32 bits; 6 edge slots a lane;
