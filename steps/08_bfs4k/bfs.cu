@@ -1455,7 +1455,7 @@ static __global__ void __launch_bounds__(512) bfs4k_lean_kernel(const __grid_con
   unsigned long long pushes = 0;
   unsigned nin = 1;
   for (;;) {
-    unsigned *cn = &cnt[c]; /* this level's pushes; cnt[c + 1] was zeroed a level ago */
+    unsigned *cn = &cnt[c]; /* this level's pushes (zeroed two barriers ago) */
     for (unsigned i0 = t & ~31u; i0 < nin; i0 += bd) { /* warp-uniform: idle warps skip */
       unsigned i = i0 + lane;
       uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
