@@ -1739,12 +1739,14 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
    * whose bitmap and two queues of at least 256 entries fit in shared memory */
   if (a->loop && a->hop && launch_knob(lc, "lean") && a->mode != MODE_MULTI && lc->block <= 512 &&
       (double)g->m < HOP_ROAD_DEG * (double)g->n) {
-    size_t room = (size_t)smem_max - 256 - bm_bytes - 128;
-    size_t qc = room / 72 / 32 * 32, leanq = (size_t)launch_knob(lc, "leanq");
-    if (leanq && leanq < qc) qc = leanq;
-    if (bm_bytes + 128 < (size_t)smem_max && qc >= (leanq ? leanq : 256)) {
+    size_t fixed = bm_bytes + 128 + 256; /* bitmap, dummy words, the runtime's reserve */
+    size_t qc = fixed < (size_t)smem_max ? ((size_t)smem_max - fixed) / 72 / 32 * 32 : 0;
+    size_t leanq = (size_t)launch_knob(lc, "leanq");
+    if (qc >= 256) {
+      if (qc > LEAN_QMAX) qc = LEAN_QMAX;
+      if (leanq && leanq < qc) qc = leanq;
       s->pro = 1;
-      s->pro_qc = (unsigned)(qc < LEAN_QMAX ? qc : LEAN_QMAX);
+      s->pro_qc = (unsigned)qc;
       s->pro_smem = (size_t)s->pro_qc * 72 + 128 + bm_bytes;
       CUDA_CHECK(cudaFuncSetAttribute(bfs4k_lean_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       (int)s->pro_smem));
