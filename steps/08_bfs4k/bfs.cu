@@ -1370,6 +1370,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
  *   warps without entries go straight to the barrier;
  *   a warp whose entries all have degree <= 4 claims 4 head slots, else 7,
  *   with no branches (an empty slot ORs 0 into its lane's dummy word);
+ *   the warp tests the queue's room once for all its pushes, not per slot;
  *   the level's dist stores wait a level (as with sbits);
  *   rows longer than a head: the warp walks each tail, 32 edges a pass.
  * When a level outgrows qc (its extra pushes went to global q with their
@@ -1418,11 +1419,23 @@ static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, con
            b2 = __ballot_sync(FULL_MASK, c & 4);
   unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
   if (tot == 0) return 0;
-  unsigned base = 0;
-  if (lane == 0) base = atomicAdd(cnt, tot);
-  base = __shfl_sync(FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+  unsigned wb = 0;
+  if (lane == 0) wb = atomicAdd(cnt, tot);
+  wb = __shfl_sync(FULL_MASK, wb, 0);
+  unsigned base = wb + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+  if (wb + tot <= qc) { /* warp-uniform: all of the warp's pushes fit the shared queue */
 #pragma unroll
-  for (int u = 0; u < NS; u++)
+    for (int u = 0; u < NS; u++)
+      if (imp >> u & 1) {
+        LQH(out)[2 * base] = h0[u];
+        LQH(out)[2 * base + 1] = h1[u];
+        LQV(out)[base] = x[u];
+        base++;
+      }
+    return c;
+  }
+#pragma unroll
+  for (int u = 0; u < NS; u++) /* the level outgrows qc: slot by slot */
     if (imp >> u & 1) lean_put(a, sm4, qc, out, base++, x[u], nv, h0[u], h1[u]);
   return c;
 }
