@@ -783,6 +783,16 @@ typedef struct {
 } hop_sink_t;
 
 
+/* The warp's exclusive prefix sum of c < 8, from three ballots (one per bit);
+ * *tot: the warp's sum. */
+static __device__ __forceinline__ unsigned warp_prefix8(unsigned c, unsigned *tot) {
+  unsigned lt = (1u << (threadIdx.x & 31)) - 1;
+  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
+           b2 = __ballot_sync(FULL_MASK, c & 4);
+  *tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
+  return __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+}
+
 static __device__ __forceinline__ void hop_put(const bfs4k_args_t *a, const hop_sink_t *sk,
                                                unsigned long long pos, vid_t x, dist_t nv, uint4 h0,
                                                uint4 h1) {
@@ -840,16 +850,12 @@ static __device__ __forceinline__ dist_t hop_claim_range(const bfs4k_args_t *a, 
 #pragma unroll
   for (int u = u0; u < u1; u++)
     if ((has >> u & 1) && old[u] > nv) imp |= 1u << u; /* this lane lowered it: it expands it */
-  /* the warp's exclusive prefix sum of c < 8 from three ballots, one per bit */
-  unsigned c = __popc(imp), lt = (1u << lane) - 1;
-  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
-           b2 = __ballot_sync(FULL_MASK, c & 4);
-  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
+  unsigned tot, pre = warp_prefix8(__popc(imp), &tot);
   if (tot == 0) return -1;
   unsigned long long base = 0;
   if (lane == 0)
     base = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, (unsigned long long)tot) : atomicAdd(sk->scnt, tot);
-  base = __shfl_sync(FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+  base = __shfl_sync(FULL_MASK, base, 0) + pre;
 #pragma unroll
   for (int u = u0; u < u1; u++)
     if (imp >> u & 1) hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
@@ -1380,14 +1386,20 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
 #define LQH(k) (sm4 + (size_t)(k) * 2 * qc)
 #define LQV(k) ((vid_t *)(sm4 + (size_t)4 * qc) + (size_t)(k) * qc)
 
+/* Entry pos (< qc) of shared queue out: x and its head h0, h1. */
+static __device__ __forceinline__ void lean_store(uint4 *sm4, unsigned qc, int out, unsigned pos, vid_t x,
+                                                  uint4 h0, uint4 h1) {
+  LQH(out)[2 * pos] = h0;
+  LQH(out)[2 * pos + 1] = h1;
+  LQV(out)[pos] = x;
+}
+
 /* Push the claimed x (head h0, h1) at position pos of the next level:
  * the shared queue below qc, global q beyond it (level stored now). */
 static __device__ __forceinline__ void lean_put(const bfs4k_args_t &a, uint4 *sm4, unsigned qc, int out,
                                                 unsigned pos, vid_t x, dist_t nv, uint4 h0, uint4 h1) {
   if (pos < qc) {
-    LQH(out)[2 * pos] = h0;
-    LQH(out)[2 * pos + 1] = h1;
-    LQV(out)[pos] = x;
+    lean_store(sm4, qc, out, pos, x, h0, h1);
   } else {
     a.dist[x] = nv;
     if (pos < a.cap) a.q[out][pos] = x; /* past cap: counted, the level is too big (error) */
@@ -1398,7 +1410,7 @@ template <int NS>
 static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, const uint4 *head, unsigned *bm,
                                                       uint4 *sm4, unsigned qc, int out, unsigned *cnt,
                                                       unsigned d7, const vid_t x[HOP_IN], dist_t nv) {
-  unsigned lane = threadIdx.x & 31, lt = (1u << lane) - 1, imp = 0;
+  unsigned lane = threadIdx.x & 31, imp = 0;
   unsigned *dummy = bm - 32 + lane;
 #pragma unroll
   for (int u = 0; u < NS; u++) {
@@ -1414,24 +1426,16 @@ static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, con
       h0[u] = __ldg(&head[2 * (size_t)x[u]]);
       h1[u] = __ldg(&head[2 * (size_t)x[u] + 1]);
     }
-  unsigned c = __popc(imp); /* < 8: the warp's prefix sum from three ballots */
-  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
-           b2 = __ballot_sync(FULL_MASK, c & 4);
-  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
+  unsigned c = __popc(imp), tot, pre = warp_prefix8(c, &tot);
   if (tot == 0) return 0;
   unsigned wb = 0;
   if (lane == 0) wb = atomicAdd(cnt, tot);
   wb = __shfl_sync(FULL_MASK, wb, 0);
-  unsigned base = wb + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+  unsigned base = wb + pre;
   if (wb + tot <= qc) { /* warp-uniform: all of the warp's pushes fit the shared queue */
 #pragma unroll
     for (int u = 0; u < NS; u++)
-      if (imp >> u & 1) {
-        LQH(out)[2 * base] = h0[u];
-        LQH(out)[2 * base + 1] = h1[u];
-        LQV(out)[base] = x[u];
-        base++;
-      }
+      if (imp >> u & 1) lean_store(sm4, qc, out, base++, x[u], h0[u], h1[u]);
     return c;
   }
 #pragma unroll
