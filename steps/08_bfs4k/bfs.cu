@@ -783,16 +783,6 @@ typedef struct {
 } hop_sink_t;
 
 
-/* The warp's exclusive prefix sum of c < 8, from three ballots (one per bit);
- * *tot: the warp's sum. */
-static __device__ __forceinline__ unsigned warp_prefix8(unsigned c, unsigned *tot) {
-  unsigned lt = (1u << (threadIdx.x & 31)) - 1;
-  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
-           b2 = __ballot_sync(FULL_MASK, c & 4);
-  *tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
-  return __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
-}
-
 static __device__ __forceinline__ void hop_put(const bfs4k_args_t *a, const hop_sink_t *sk,
                                                unsigned long long pos, vid_t x, dist_t nv, uint4 h0,
                                                uint4 h1) {
@@ -850,12 +840,16 @@ static __device__ __forceinline__ dist_t hop_claim_range(const bfs4k_args_t *a, 
 #pragma unroll
   for (int u = u0; u < u1; u++)
     if ((has >> u & 1) && old[u] > nv) imp |= 1u << u; /* this lane lowered it: it expands it */
-  unsigned tot, pre = warp_prefix8(__popc(imp), &tot);
+  /* the warp's exclusive prefix sum of c < 8 from three ballots, one per bit */
+  unsigned c = __popc(imp), lt = (1u << lane) - 1;
+  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
+           b2 = __ballot_sync(FULL_MASK, c & 4);
+  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
   if (tot == 0) return -1;
   unsigned long long base = 0;
   if (lane == 0)
     base = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, (unsigned long long)tot) : atomicAdd(sk->scnt, tot);
-  base = __shfl_sync(FULL_MASK, base, 0) + pre;
+  base = __shfl_sync(FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
 #pragma unroll
   for (int u = u0; u < u1; u++)
     if (imp >> u & 1) hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
@@ -1019,8 +1013,8 @@ static __device__ __forceinline__ dist_t hop_expand(const bfs4k_args_t *a, const
 
 /* NEW (sbits): block 0's visited bitmap, after the two block queues: while
  * block 0 runs levels alone it is the only writer of dist, so "visited?" is
- * a bit in shared memory (a shared atomicOr, ~100 ns on the H100) instead of
- * atomicMin on dist (~200 ns, the longest wait of a level). Built from dist on entry: the
+ * a bit in shared memory (a shared atomicOr, ~30 cycles on the H100) instead of
+ * atomicMin on dist in the L2 (hundreds of cycles). Built from dist on entry: the
  * source alone at level 0, else every vertex with a level (n / 8 bytes of
  * shared memory, ~n * 4 bytes read once). The caller's barrier follows. */
 static __device__ unsigned *hop_bits(const bfs4k_args_t *a, int level, int cur) {
@@ -1410,7 +1404,7 @@ template <int NS>
 static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, const uint4 *head, unsigned *bm,
                                                       uint4 *sm4, unsigned qc, int out, unsigned *cnt,
                                                       unsigned d7, const vid_t x[HOP_IN], dist_t nv) {
-  unsigned lane = threadIdx.x & 31, imp = 0;
+  unsigned lane = threadIdx.x & 31, lt = (1u << lane) - 1, imp = 0;
   unsigned *dummy = bm - 32 + lane;
 #pragma unroll
   for (int u = 0; u < NS; u++) {
@@ -1426,12 +1420,15 @@ static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, con
       h0[u] = __ldg(&head[2 * (size_t)x[u]]);
       h1[u] = __ldg(&head[2 * (size_t)x[u] + 1]);
     }
-  unsigned c = __popc(imp), tot, pre = warp_prefix8(c, &tot);
+  unsigned c = __popc(imp); /* < 8: the warp's prefix sum from three ballots (as in hop_claim_range) */
+  unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
+           b2 = __ballot_sync(FULL_MASK, c & 4);
+  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
   if (tot == 0) return 0;
   unsigned wb = 0;
   if (lane == 0) wb = atomicAdd(cnt, tot);
   wb = __shfl_sync(FULL_MASK, wb, 0);
-  unsigned base = wb + pre;
+  unsigned base = wb + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
   if (wb + tot <= qc) { /* warp-uniform: all of the warp's pushes fit the shared queue */
 #pragma unroll
     for (int u = 0; u < NS; u++)
