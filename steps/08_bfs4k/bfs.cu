@@ -1380,20 +1380,14 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
 #define LQH(k) (sm4 + (size_t)(k) * 2 * qc)
 #define LQV(k) ((vid_t *)(sm4 + (size_t)4 * qc) + (size_t)(k) * qc)
 
-/* Entry pos (< qc) of shared queue out: x and its head h0, h1. */
-static __device__ __forceinline__ void lean_store(uint4 *sm4, unsigned qc, int out, unsigned pos, vid_t x,
-                                                  uint4 h0, uint4 h1) {
-  LQH(out)[2 * pos] = h0;
-  LQH(out)[2 * pos + 1] = h1;
-  LQV(out)[pos] = x;
-}
-
 /* Push the claimed x (head h0, h1) at position pos of the next level:
  * the shared queue below qc, global q beyond it (level stored now). */
 static __device__ __forceinline__ void lean_put(const bfs4k_args_t &a, uint4 *sm4, unsigned qc, int out,
                                                 unsigned pos, vid_t x, dist_t nv, uint4 h0, uint4 h1) {
   if (pos < qc) {
-    lean_store(sm4, qc, out, pos, x, h0, h1);
+    LQH(out)[2 * pos] = h0;
+    LQH(out)[2 * pos + 1] = h1;
+    LQV(out)[pos] = x;
   } else {
     a.dist[x] = nv;
     if (pos < a.cap) a.q[out][pos] = x; /* past cap: counted, the level is too big (error) */
@@ -1432,7 +1426,13 @@ static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, con
   if (wb + tot <= qc) { /* warp-uniform: all of the warp's pushes fit the shared queue */
 #pragma unroll
     for (int u = 0; u < NS; u++)
-      if (imp >> u & 1) lean_store(sm4, qc, out, base++, x[u], h0[u], h1[u]);
+      if (imp >> u & 1) { /* lean_put's shared branch written out: through a shared helper
+                             the kernel compiled to 8 more instructions (session 7) */
+        LQH(out)[2 * base] = h0[u];
+        LQH(out)[2 * base + 1] = h1[u];
+        LQV(out)[base] = x[u];
+        base++;
+      }
     return c;
   }
 #pragma unroll
