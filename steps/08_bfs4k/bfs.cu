@@ -68,7 +68,8 @@
  *             bit in shared memory (sbits) instead of atomicMin on dist.
  *             The lean prologue (lean, leanq): on sparse graphs a one-block
  *             kernel of its own runs the first levels (few instructions a
- *             level: they, not memory, bound a small level) and hands over.
+ *             level: they, not memory, bound a small level; 16-byte heads of
+ *             4 neighbours, one load a claim) and hands over.
  *             Not knobs (measured once, always on): columns, queue entries and
  *             row offsets are loaded with the streaming cache hint, so the L2
  *             keeps dist; edge-discover searches in 32 bits; 6 edge slots a lane;
@@ -177,6 +178,8 @@ typedef struct {
   vid_t *q[2];
   vid_t *hubq;
   const uint4 *head;            /* NEW (hop): 2 per vertex: degree, first 7 neighbours */
+  const uint4 *lhead;           /* NEW (lean): 1 per vertex: first 4 neighbours (LEAN_NONE,
+                                   LEAN_MORE: the row goes on in cols from its fourth edge) */
   int *mark;                    /* -a: last level each vertex was queued at */
   bfs4k_ctl_t *ctl;
   bfs4k_lv_t *lv;
@@ -748,6 +751,8 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
  *    row; rows of more than HOP_TAIL_BLOCK tail edges the whole block).
  * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
  * without any grid barrier: the paper's single-block levels with heads. */
+#define LEAN_NONE 0xffffffffu /* lean heads: no neighbour in this word */
+#define LEAN_MORE 0xfffffffeu /* ... word 3: more than 4 neighbours, the row goes on in cols */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
@@ -1368,25 +1373,39 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
  * (two queues of qc entries), the visited bitmap beside them, and per level
  * only what a level needs:
  *   warps without entries go straight to the barrier;
- *   a warp whose entries all have degree <= 4 claims 4 head slots, else 7,
- *   with no branches (an empty slot ORs 0 into its lane's dummy word);
+ *   each entry carries a 16-byte head (lhead: up to 4 neighbours), so a
+ *   claimed vertex costs one 16-byte load, not the hop engine's 32;
+ *   four slots claimed with no branches (an empty slot ORs 0 into its
+ *   lane's dummy word);
  *   the warp tests the queue's room once for all its pushes, not per slot;
  *   the level's dist stores wait a level (as with sbits);
- *   rows longer than a head: the warp walks each tail, 32 edges a pass.
+ *   rows longer than 4 (LEAN_MORE in word 3): the warp walks each tail from
+ *   its fourth edge, 32 edges a pass.
  * When a level outgrows qc (its extra pushes went to global q with their
  * levels) it hands the frontier to the loop kernel, which starts from there
  * (pro = 1); if the traversal ends first, the loop kernel finds size 0. */
-#define LEAN_QMAX 4096 /* entries of each prologue queue (72 bytes each, both queues) */
-#define LQH(k) (sm4 + (size_t)(k) * 2 * qc)
-#define LQV(k) ((vid_t *)(sm4 + (size_t)4 * qc) + (size_t)(k) * qc)
+#define LEAN_QMAX 4096 /* entries of each prologue queue (20 bytes each, both queues) */
+#define LQH(k) (sm4 + (size_t)(k) * qc)
+#define LQV(k) ((vid_t *)(sm4 + (size_t)2 * qc) + (size_t)(k) * qc)
 
-/* Push the claimed x (head h0, h1) at position pos of the next level:
+/* Build the lean heads: a vertex's first 4 neighbours, LEAN_NONE where the
+ * row is shorter; a row of more than 4 keeps 3 and LEAN_MORE in word 3. */
+static __global__ void bfs4k_lhead_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *lh) {
+  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
+    eid_t b = off[v], d = off[v + 1] - b;
+    unsigned w[4];
+    for (int r = 0; r < 4; r++) w[r] = (eid_t)r < d ? cols[b + r] : LEAN_NONE;
+    if (d > 4) w[3] = LEAN_MORE;
+    lh[v] = make_uint4(w[0], w[1], w[2], w[3]);
+  }
+}
+
+/* Push the claimed x (head h) at position pos of the next level:
  * the shared queue below qc, global q beyond it (level stored now). */
 static __device__ __forceinline__ void lean_put(const bfs4k_args_t &a, uint4 *sm4, unsigned qc, int out,
-                                                unsigned pos, vid_t x, dist_t nv, uint4 h0, uint4 h1) {
+                                                unsigned pos, vid_t x, dist_t nv, uint4 h) {
   if (pos < qc) {
-    LQH(out)[2 * pos] = h0;
-    LQH(out)[2 * pos + 1] = h1;
+    LQH(out)[pos] = h;
     LQV(out)[pos] = x;
   } else {
     a.dist[x] = nv;
@@ -1395,25 +1414,22 @@ static __device__ __forceinline__ void lean_put(const bfs4k_args_t &a, uint4 *sm
 }
 
 template <int NS>
-static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, const uint4 *head, unsigned *bm,
+static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, const uint4 *lhead, unsigned *bm,
                                                       uint4 *sm4, unsigned qc, int out, unsigned *cnt,
-                                                      unsigned d7, const vid_t x[HOP_IN], dist_t nv) {
+                                                      const vid_t x[4], dist_t nv) {
   unsigned lane = threadIdx.x & 31, lt = (1u << lane) - 1, imp = 0;
   unsigned *dummy = bm - 32 + lane;
 #pragma unroll
   for (int u = 0; u < NS; u++) {
-    bool ok = (unsigned)u < d7;
+    bool ok = x[u] < LEAN_MORE;
     unsigned b = ok ? 1u << (x[u] & 31) : 0u;
     unsigned old = atomicOr(ok ? &bm[x[u] >> 5] : dummy, b);
     imp |= (unsigned)(ok && !(old & b)) << u;
   }
-  uint4 h0[NS], h1[NS];
+  uint4 h[NS];
 #pragma unroll
   for (int u = 0; u < NS; u++)
-    if (imp >> u & 1) {
-      h0[u] = __ldg(&head[2 * (size_t)x[u]]);
-      h1[u] = __ldg(&head[2 * (size_t)x[u] + 1]);
-    }
+    if (imp >> u & 1) h[u] = lhead[x[u]]; /* one 16-byte load: the level's longest wait */
   unsigned c = __popc(imp); /* < 8: the warp's prefix sum from three ballots (as in hop_claim_range) */
   unsigned b0 = __ballot_sync(FULL_MASK, c & 1), b1 = __ballot_sync(FULL_MASK, c & 2),
            b2 = __ballot_sync(FULL_MASK, c & 4);
@@ -1428,8 +1444,7 @@ static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, con
     for (int u = 0; u < NS; u++)
       if (imp >> u & 1) { /* lean_put's shared branch written out: through a shared helper
                              the kernel compiled to 8 more instructions (session 7) */
-        LQH(out)[2 * base] = h0[u];
-        LQH(out)[2 * base + 1] = h1[u];
+        LQH(out)[base] = h[u];
         LQV(out)[base] = x[u];
         base++;
       }
@@ -1437,21 +1452,21 @@ static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, con
   }
 #pragma unroll
   for (int u = 0; u < NS; u++) /* the level outgrows qc: slot by slot */
-    if (imp >> u & 1) lean_put(a, sm4, qc, out, base++, x[u], nv, h0[u], h1[u]);
+    if (imp >> u & 1) lean_put(a, sm4, qc, out, base++, x[u], nv, h[u]);
   return c;
 }
 
 static __global__ void __launch_bounds__(512) bfs4k_lean_kernel(const __grid_constant__ bfs4k_args_t a,
                                                                 vid_t src, unsigned qc) {
   extern __shared__ uint4 sm4[];
-  unsigned *bm = (unsigned *)(sm4 + (size_t)4 * qc) + (size_t)2 * qc + 32; /* 32 dummy words first */
+  unsigned *bm = (unsigned *)(sm4 + (size_t)2 * qc) + (size_t)2 * qc + 32; /* 32 dummy words first */
   __shared__ unsigned cnt[3];
   unsigned t = threadIdx.x, bd = blockDim.x;
-  const uint4 *head = a.head;
+  const uint4 *lhead = a.lhead;
   dist_t *dist = a.dist;
   /* opaque copies: kept in registers instead of re-read every level (S2R, LDC) */
   asm volatile("mov.u32 %0, %%tid.x;" : "=r"(t));
-  asm volatile("mov.b64 %0, %1;" : "=l"(head) : "l"(head));
+  asm volatile("mov.b64 %0, %1;" : "=l"(lhead) : "l"(lhead));
   asm volatile("mov.b64 %0, %1;" : "=l"(dist) : "l"(dist));
   unsigned lane = t & 31;
   for (unsigned w = t; w < (a.n + 31) / 32; w += bd) bm[w] = 0;
@@ -1460,8 +1475,7 @@ static __global__ void __launch_bounds__(512) bfs4k_lean_kernel(const __grid_con
   __syncthreads();
   if (t == 0) {
     bm[src >> 5] = 1u << (src & 31);
-    LQH(0)[0] = head[2 * (size_t)src];
-    LQH(0)[1] = head[2 * (size_t)src + 1];
+    LQH(0)[0] = lhead[src];
     LQV(0)[0] = src;
   }
   __syncthreads();
@@ -1472,34 +1486,26 @@ static __global__ void __launch_bounds__(512) bfs4k_lean_kernel(const __grid_con
     unsigned *cn = &cnt[c]; /* this level's pushes (zeroed two barriers ago) */
     for (unsigned i0 = t & ~31u; i0 < nin; i0 += bd) { /* warp-uniform: idle warps skip */
       unsigned i = i0 + lane;
-      uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
+      uint4 w = make_uint4(LEAN_NONE, LEAN_NONE, LEAN_NONE, LEAN_NONE);
       vid_t v = 0;
       if (i < nin) {
-        w0 = LQH(in)[2 * i];
-        w1 = LQH(in)[2 * i + 1];
+        w = LQH(in)[i];
         v = LQV(in)[i];
         dist[v] = level; /* a level late: behind this level's head loads */
       }
-      unsigned deg = w0.x, d7 = deg < HOP_IN ? deg : HOP_IN;
-      vid_t x[HOP_IN] = {w0.y, w0.z, w0.w, w1.x, w1.y, w1.z, w1.w};
-      if (!__any_sync(FULL_MASK, deg > 4)) {
-        pushes += lean_claim<4>(a, head, bm, sm4, qc, in ^ 1, cn, d7, x, level + 1);
-        continue;
-      }
-      pushes += lean_claim<HOP_IN>(a, head, bm, sm4, qc, in ^ 1, cn, d7, x, level + 1);
-      /* rows longer than a head: the whole warp on each tail, 32 edges a pass */
-      unsigned long_rows = __ballot_sync(FULL_MASK, deg > HOP_IN);
+      vid_t x[4] = {w.x, w.y, w.z, w.w};
+      pushes += lean_claim<4>(a, lhead, bm, sm4, qc, in ^ 1, cn, x, level + 1);
+      /* rows longer than 4: the whole warp on each tail, 32 edges a pass */
+      unsigned long_rows = __ballot_sync(FULL_MASK, w.w == LEAN_MORE);
       while (long_rows) {
         int r = __ffs(long_rows) - 1;
         long_rows &= long_rows - 1;
         vid_t u = __shfl_sync(FULL_MASK, v, r);
         eid_t e = a.offsets[u + 1];
-        for (eid_t k0 = a.offsets[u] + HOP_IN; k0 < e; k0 += 32) {
+        for (eid_t k0 = a.offsets[u] + 3; k0 < e; k0 += 32) {
           eid_t k = k0 + lane;
-          vid_t y = k < e ? __ldg(&a.cols[k]) : 0;
-          unsigned one = k < e;
-          vid_t xy[HOP_IN] = {y, 0, 0, 0, 0, 0, 0};
-          pushes += lean_claim<1>(a, head, bm, sm4, qc, in ^ 1, cn, one, xy, level + 1);
+          vid_t xy[4] = {k < e ? __ldg(&a.cols[k]) : LEAN_NONE, LEAN_NONE, LEAN_NONE, LEAN_NONE};
+          pushes += lean_claim<1>(a, lhead, bm, sm4, qc, in ^ 1, cn, xy, level + 1);
         }
       }
     }
@@ -1752,16 +1758,16 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   /* NEW (lean prologue): sparse graphs (mean degree < HOP_ROAD_DEG: roads, grids)
    * whose bitmap and two queues of at least 256 entries fit in shared memory */
   if (a->loop && a->hop && launch_knob(lc, "lean") && a->mode != MODE_MULTI && lc->block <= 512 &&
-      (double)g->m < HOP_ROAD_DEG * (double)g->n) {
+      (double)g->m < HOP_ROAD_DEG * (double)g->n && a->n < LEAN_MORE) {
     size_t fixed = bm_bytes + 128 + 256; /* bitmap, dummy words, the runtime's reserve */
-    size_t qc = fixed < (size_t)smem_max ? ((size_t)smem_max - fixed) / 72 / 32 * 32 : 0;
+    size_t qc = fixed < (size_t)smem_max ? ((size_t)smem_max - fixed) / 40 / 32 * 32 : 0;
     size_t leanq = (size_t)launch_knob(lc, "leanq");
     if (qc >= 256) {
       if (qc > LEAN_QMAX) qc = LEAN_QMAX;
       if (leanq && leanq < qc) qc = leanq;
       s->pro = 1;
       s->pro_qc = (unsigned)qc;
-      s->pro_smem = (size_t)s->pro_qc * 72 + 128 + bm_bytes;
+      s->pro_smem = (size_t)s->pro_qc * 40 + 128 + bm_bytes;
       CUDA_CHECK(cudaFuncSetAttribute(bfs4k_lean_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       (int)s->pro_smem));
     }
@@ -1778,6 +1784,15 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
       CUDA_CHECK(cudaDeviceSynchronize());
     }
     a->head = head;
+  }
+  if (s->pro) { /* NEW (lean): its own 16-byte heads */
+    uint4 *lh = (uint4 *)gpu_alloc((size_t)(a->n ? a->n : 1) * sizeof(uint4), "row heads (lean)");
+    if (a->n) {
+      bfs4k_lhead_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->n, lh);
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    a->lhead = lh;
   }
 #if BFS4K_CDP
   if (a->dp > 0 && !a->loop) {
@@ -1927,6 +1942,7 @@ static void bfs4k_fini(void *state) {
   gpu_free(s->a.hubq);
   gpu_free(s->a.ctl);
   gpu_free((void *)s->a.head);
+  gpu_free((void *)s->a.lhead);
   gpu_free(s->a.mark);
   gpu_free(s->a.lv);
   free(s);
