@@ -1182,8 +1182,11 @@ static __device__ void bfs4k_hop_multi(const bfs4k_args_t *a, int level, int cur
   }
 }
 
-/* init: the row heads (degree, first HOP_IN neighbours) of every vertex. */
-static __global__ void bfs4k_head_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *head) {
+/* init: the row heads (degree, first HOP_IN neighbours) of every vertex, and
+ * from the same reads, when lh is set, the lean prologue's 16-byte heads: the
+ * first 4 neighbours, LEAN_NONE where the row is shorter; a row of more than 4
+ * keeps 3 and LEAN_MORE in word 3. */
+static __global__ void bfs4k_head_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *head, uint4 *lh) {
   for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
     eid_t b = off[v], d = off[v + 1] - b;
     unsigned w[8];
@@ -1191,6 +1194,9 @@ static __global__ void bfs4k_head_kernel(const eid_t *off, const vid_t *cols, vi
     for (int r = 0; r < HOP_IN; r++) w[1 + r] = (eid_t)r < d ? cols[b + r] : 0;
     head[2 * v] = make_uint4(w[0], w[1], w[2], w[3]);
     head[2 * v + 1] = make_uint4(w[4], w[5], w[6], w[7]);
+    if (lh)
+      lh[v] = make_uint4(d > 0 ? w[1] : LEAN_NONE, d > 1 ? w[2] : LEAN_NONE, d > 2 ? w[3] : LEAN_NONE,
+                         d > 4 ? LEAN_MORE : d > 3 ? w[4] : LEAN_NONE);
   }
 }
 
@@ -1373,7 +1379,8 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
  * (two queues of qc entries), the visited bitmap beside them, and per level
  * only what a level needs:
  *   warps without entries go straight to the barrier;
- *   each entry carries a 16-byte head (lhead: up to 4 neighbours), so a
+ *   each entry carries a 16-byte head (lhead, built with the hop engine's
+ *   heads in bfs4k_head_kernel: up to 4 neighbours), so a
  *   claimed vertex costs one 16-byte load, not the hop engine's 32;
  *   four slots claimed with no branches (an empty slot ORs 0 into its
  *   lane's dummy word);
@@ -1387,18 +1394,6 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
 #define LEAN_QMAX 4096 /* entries of each prologue queue (20 bytes each, both queues) */
 #define LQH(k) (sm4 + (size_t)(k) * qc)
 #define LQV(k) ((vid_t *)(sm4 + (size_t)2 * qc) + (size_t)(k) * qc)
-
-/* Build the lean heads: a vertex's first 4 neighbours, LEAN_NONE where the
- * row is shorter; a row of more than 4 keeps 3 and LEAN_MORE in word 3. */
-static __global__ void bfs4k_lhead_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *lh) {
-  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
-    eid_t b = off[v], d = off[v + 1] - b;
-    unsigned w[4];
-    for (int r = 0; r < 4; r++) w[r] = (eid_t)r < d ? cols[b + r] : LEAN_NONE;
-    if (d > 4) w[3] = LEAN_MORE;
-    lh[v] = make_uint4(w[0], w[1], w[2], w[3]);
-  }
-}
 
 /* Push the claimed x (head h) at position pos of the next level:
  * the shared queue below qc, global q beyond it (level stored now). */
@@ -1776,22 +1771,15 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
   a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
-  if (a->hop) { /* NEW: the row heads, 32 bytes a vertex */
+  if (a->hop) { /* NEW: the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->n ? a->n : 1) * 2 * sizeof(uint4), "row heads (hop)");
+    uint4 *lh = s->pro ? (uint4 *)gpu_alloc((size_t)(a->n ? a->n : 1) * sizeof(uint4), "row heads (lean)") : NULL;
     if (a->n) {
-      bfs4k_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->n, head);
+      bfs4k_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->n, head, lh);
       LAUNCH_CHECK();
       CUDA_CHECK(cudaDeviceSynchronize());
     }
     a->head = head;
-  }
-  if (s->pro) { /* NEW (lean): its own 16-byte heads */
-    uint4 *lh = (uint4 *)gpu_alloc((size_t)(a->n ? a->n : 1) * sizeof(uint4), "row heads (lean)");
-    if (a->n) {
-      bfs4k_lhead_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->n, lh);
-      LAUNCH_CHECK();
-      CUDA_CHECK(cudaDeviceSynchronize());
-    }
     a->lhead = lh;
   }
 #if BFS4K_CDP
