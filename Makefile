@@ -36,7 +36,9 @@ REQ_NVFLAGS := $(ARCH) -std=c++17 -Iharness -Werror all-warnings \
                -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers,-fopenmp
 ALL_CFLAGS  = $(REQ_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_NVFLAGS = $(REQ_NVFLAGS) $(CPPFLAGS) $(NVFLAGS)
-LDLIBS   := -L$(CUDA)/lib64 -lcudart -lz -lm $(OMP_LIB)
+# the rpath: libcudart is found where it was linked from, also where the
+# loader's configuration does not name the toolkit (a fresh container)
+LDLIBS   := -L$(CUDA)/lib64 -Wl$(,)-rpath$(,)$(CUDA)/lib64 -lcudart -lz -lm -ldl $(OMP_LIB)
 # nvcc links the steps: -Wl,a,b becomes -Xlinker a,b; -L, -l and the rest pass as they are
 nvlink = $(foreach f,$(1),$(if $(filter -Wl$(,)%,$(f)),-Xlinker $(patsubst -Wl$(,)%,%,$(f)),$(f)))
 NV_LDFLAGS = $(call nvlink,$(LDFLAGS))
@@ -67,9 +69,10 @@ SEL_STEPS   := $(if $(NAMED_STEPS),$(NAMED_STEPS),$(STEP_IDS))
 SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 
 .PHONY: all test check compare sanitize sweep bench plots info help clean graphs \
-        $(STEP_IDS) fuzz
+        $(STEP_IDS) fuzz setup mine
 .DEFAULT_GOAL := all
-all: $(STEP_BINS)
+# build/cpubench too: the README's CPU-baseline commands use it
+all: $(STEP_BINS) build/cpubench
 
 # Provenance: the commit goes into every CSV row. In a copy of the tree
 # without its own .git a .commit file stands in; git is asked only when this
@@ -97,12 +100,23 @@ build/%.stamp: FORCE
 	@mkdir -p $(@D); printf '%s\n' "$(SIG)" | cmp -s - $@ || printf '%s\n' "$(SIG)" > $@
 
 # Missing tools and libraries: one line that names what to install.
+# `make test`, `make compare` and `make mine` first install what is missing
+# (scripts/setup.sh: apt-get as root, through sudo when it is there, else one
+# line naming the command). nvcc is checked before the first compile of any
+# goal that builds a step: every compile waits for need-zlib, which waits for
+# need-nvcc (order-only), so a missing toolkit is the first line, not the 35th.
+SETUP_GOALS   := test compare mine
+NO_NVCC_GOALS := cpubench build/cpubench plots help info clean graphs fuzz setup
+SETUP      := $(if $(filter $(SETUP_GOALS),$(MAKECMDGOALS)),setup)
+NVCC_FIRST := $(if $(filter-out $(NO_NVCC_GOALS),$(or $(MAKECMDGOALS),all)),need-nvcc)
+setup:
+	@SETUP_NVCC='$(if $(NVCC_FIRST),$(NVCC))' CC='$(CC)' CPPFLAGS='$(CPPFLAGS)' CMOCKA_PREFIX='$(CMOCKA_PREFIX)' scripts/setup.sh
 .PHONY: need-nvcc need-cc need-zlib need-cmocka
-need-nvcc:
+need-nvcc: | $(SETUP)
 	@command -v $(NVCC) >/dev/null 2>&1 || { echo "error: $(NVCC) not found: install the CUDA Toolkit 12 or 13 (https://developer.nvidia.com/cuda-downloads; package cuda-toolkit from NVIDIA's apt repository), or set CUDA=/its/prefix or NVCC=/path/to/nvcc"; exit 1; }
-need-cc:
+need-cc: | $(SETUP)
 	@command -v $(CC) >/dev/null 2>&1 || { echo "error: C compiler $(CC) not found: apt-get install gcc (or set CC=...)"; exit 1; }
-need-zlib: | need-cc
+need-zlib: | need-cc $(NVCC_FIRST)
 	@echo '#include <zlib.h>' | $(CC) $(CPPFLAGS) -E -x c - >/dev/null 2>&1 || { echo "error: zlib.h not found: apt-get install zlib1g-dev"; exit 1; }
 need-cmocka: | need-cc
 	@printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\n' | $(CC) $(CPPFLAGS) $(TEST_CFLAGS) -E -x c - >/dev/null 2>&1 || { echo "error: cmocka.h not found: apt-get install libcmocka-dev (or set CMOCKA_PREFIX)"; exit 1; }
@@ -189,6 +203,14 @@ bench: $(STEP_BINS)
 	@scripts/bench.sh $(STEP_BINS)
 plots:
 	@scripts/plots.sh
+# your own graph: every step on FILE, a table and a figure under results/
+# (scripts/mygraph.sh); without a GPU one line and exit 77, before any build
+mine:
+	@[ -n "$(FILE)" ] || { echo "usage: make mine FILE=path/to/graph.el (any supported format; scripts/mygraph.sh -h)"; exit 2; }
+	@scripts/mygraph.sh --probe '$(FILE)'
+	@$(MAKE) --no-print-directory setup
+	@$(MAKE) --no-print-directory all
+	@scripts/mygraph.sh '$(FILE)'
 fuzz:
 	@scripts/fuzz.sh
 graphs:
@@ -213,11 +235,16 @@ help:
 	@echo "make [stepNN..] sanitize   compute-sanitizer memcheck, racecheck, synccheck, initcheck"
 	@echo "make [stepNN..] sweep      grid x block sweep (GRAPH=...), CSV under results/"
 	@echo "make bench           standard benchmark set -> plots/data/bench-<gpu>.csv"
-	@echo "make plots           SVG/PNG figures and the README table from plots/data (no GPU needed)"
+	@echo "make plots           SVG/PNG figures and the README table from plots/data (no GPU needed);"
+	@echo "                     your own fresh results/ CSV of the same GPU are preferred, and it says which"
+	@echo "make mine FILE=g.el  your graph: every step on it -> results/<name>.csv, .txt table, -runtime.svg figure"
+	@echo "make setup           install what is missing (zlib, cmocka, gnuplot; apt as root or through sudo);"
+	@echo "                     make test, make compare and make mine run it first"
 	@echo "make diffNN          the lesson: diff -u of step NN against its declared base (the 'Base: NN' line of its header)"
 	@echo "make graphs          download the larger public graphs (scripts/fetch-graphs.sh; checks SHA-256)"
 	@echo "make fuzz            fuzz every reader (clang libFuzzer), about a minute each"
-	@echo "make cpubench        build/cpubench: the parallel CPU baselines alone (no GPU needed)"
+	@echo "make cpubench        build/cpubench: the parallel CPU baselines alone (no GPU needed; -h)"
+	@echo "bin/stepNN --cpu -f G -r S [-d FILE]   the CPU oracle's distances, no GPU needed"
 	@echo "make info            toolchain, arch and GPU"
 	@echo "make clean           remove build/ and bin/"
 	@echo "test or check? 'test' tests the project's own code and needs no GPU (what CI runs);"

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "err.h"
+#include "generate.h"
+#include "io.h"
 
 /* Whole-string integer in [lo, hi], or fail naming the option. */
 static int parse_ll(const char *opt, const char *s, long long lo, long long hi, long long *out) {
@@ -41,7 +43,7 @@ static int parse_list(const char *opt, const char *s, long long lo, long long hi
 }
 
 enum { OPT_PATH = 256, OPT_STAR, OPT_COMPLETE, OPT_KEEP, OPT_NEG, OPT_NAME, OPT_KSL, OPT_KDUP,
-       OPT_CPU, OPT_LISTV, OPT_LISTK, OPT_KSETS, OPT_SOURCES };
+       OPT_CPU, OPT_LISTV, OPT_LISTK, OPT_KSETS, OPT_SOURCES, OPT_CPUONLY, OPT_SPARSE };
 
 int cli_parse(int argc, char **argv, options_t *o) {
   static const struct option longopts[] = {
@@ -53,6 +55,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
       {"list-knobs", no_argument, 0, OPT_LISTK},  {"help", no_argument, 0, 'h'},
       {"knob-sets", required_argument, 0, OPT_KSETS},
       {"sources", required_argument, 0, OPT_SOURCES},
+      {"cpu", no_argument, 0, OPT_CPUONLY},
+      {"allow-sparse-ids", no_argument, 0, OPT_SPARSE},
       {0, 0, 0, 0}};
   memset(o, 0, sizeof *o);
   o->grid_keep = 0.85;
@@ -72,8 +76,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
     switch (c) {
       case 'f': o->file = optarg; inputs++; break;
       case 's': o->symmetrize = 1; break;
-      case 'g': if (parse_ll("-g", optarg, 1, 31, &v)) return EXIT_INPUT; o->kron_scale = (int)v; inputs++; break;
-      case 'u': if (parse_ll("-u", optarg, 1, 31, &v)) return EXIT_INPUT; o->uniform_scale = (int)v; inputs++; break;
+      case 'g': if (parse_ll("-g", optarg, 1, GEN_MAX_SCALE, &v)) return EXIT_INPUT; o->kron_scale = (int)v; inputs++; break;
+      case 'u': if (parse_ll("-u", optarg, 1, GEN_MAX_SCALE, &v)) return EXIT_INPUT; o->uniform_scale = (int)v; inputs++; break;
       case 'G': {
         unsigned long long w = 0, h = 0;
         char tail;
@@ -127,6 +131,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case 'o': o->csv = optarg; break;
       case 'd': o->dist_file = optarg; break;
       case OPT_CPU: o->cpu_baseline = 1; break;
+      case OPT_CPUONLY: o->cpu_only = 1; break;
+      case OPT_SPARSE: o->allow_sparse_ids = 1; break;
       case OPT_LISTV: o->list_variants = 1; break;
       case OPT_LISTK: o->list_knobs = 1; break;
       case OPT_KSETS: o->knob_sets = optarg; break;
@@ -175,6 +181,17 @@ void cli_usage(FILE *out, const char *prog) {
           "  -o FILE.csv    append CSV rows (with -a also FILE.trace.csv)\n"
           "  -d FILE        distances of the last trial, one line per vertex, inf where unreached\n"
           "  --cpu-baseline time the CPU oracle the same way (CSV step 'cpu')\n"
+          "  --cpu          no GPU: print the CPU oracle's distances (BFS levels, or SSSP by Dijkstra,\n"
+          "                 Bellman-Ford when weights are negative) for each source; -d FILE writes them\n"
+          "  --allow-sparse-ids  read a file whose largest id asks for far more vertices than it has\n"
+          "                 edges (more than 1 GiB of per-vertex arrays; refused without this)\n"
+          "environment:\n"
+          "  OMP_NUM_THREADS     threads of the parallel CPU baseline (--cpu-baseline; default: the\n"
+          "                      cores not busy by the load average, at least 1; the count is printed)\n"
+          "  BFS4K_VERBOSE=1     steps 08 and 10: per-run counts of the device loop (levels, modes)\n"
+          "  HBF_VERBOSE=1       step 09: per-run counts of the round loop (rounds, splits)\n"
+          "  GALLERY_GPU_FREE_BYTES=N  pretend the GPU has N bytes free (tests the out-of-memory line)\n"
+          "  GALLERY_LIBCUDA=PATH      the driver library the GPU probe opens (libcuda.so.1; tests)\n"
           "exit: 0 ok, 1 verification failed, 2 usage or input error, 3 CUDA error, 77 no GPU\n",
           prog);
 }
@@ -183,7 +200,7 @@ int cli_read_sources(const char *path, vid_t n, vid_t **srcs, int *count) {
   *srcs = NULL;
   *count = 0;
   FILE *f = fopen(path, "r");
-  if (!f) return fail(EXIT_INPUT, "%s: cannot open the sources file", path);
+  if (!f) return fail(EXIT_INPUT, "%s: cannot open the sources file: %s", path, strerror(errno));
   vid_t *s = (vid_t *)malloc(sizeof(vid_t) * CLI_MAX_SOURCES);
   if (!s) {
     fclose(f);
@@ -206,7 +223,8 @@ int cli_read_sources(const char *path, vid_t n, vid_t **srcs, int *count) {
     errno = 0;
     long long v = (*p >= '0' && *p <= '9') ? strtoll(p, &end, 10) : -1;
     if (v < 0 || *end != '\0') {
-      rc = fail(EXIT_INPUT, "%s:%ld: '%s' is not a vertex id (a whole number >= 0)", path, ln, p);
+      rc = fail(EXIT_INPUT, "%s:%ld: %s is not a vertex id (a whole number >= 0)", path, ln,
+                io_quote(p, strlen(p)).s);
       break;
     }
     if (errno == ERANGE || (unsigned long long)v >= n) {

@@ -44,6 +44,8 @@ typedef struct {
   const char *csv;          /* -o FILE.csv                               */
   const char *dist_file;    /* -d FILE                                   */
   int cpu_baseline;         /* --cpu-baseline: time the oracle too       */
+  int cpu_only;             /* --cpu: the oracle's distances, no GPU     */
+  int allow_sparse_ids;     /* --allow-sparse-ids (io.h)                 */
   int list_variants, list_knobs, help;
 } options_t;
 

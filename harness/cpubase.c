@@ -113,12 +113,42 @@ static int build_transpose(cpubase_t *cb) {
   return 0;
 }
 
+int cpubase_pick_threads(int cores, double load, const char *omp_env, char *why, size_t len) {
+  char tmp[128];
+  if (!why) why = tmp, len = sizeof tmp;
+  if (omp_env && *omp_env) {
+    char *end = NULL;
+    long v = strtol(omp_env, &end, 10);
+    if (v >= 1 && v <= 4096 && (*end == '\0' || *end == ',')) {
+      snprintf(why, len, "OMP_NUM_THREADS=%ld", v);
+      return (int)v;
+    }
+  }
+  if (cores < 1) cores = 1;
+  int busy = load > 0 ? (int)(load + 0.5) : 0;
+  int t = cores - busy < 1 ? 1 : cores - busy;
+  snprintf(why, len, "%d %s, load average %.2f: %d free; OMP_NUM_THREADS sets it", cores,
+           PLURAL(cores, "core", "cores"), load, t);
+  return t;
+}
+
+int cpubase_default_threads(char *why, size_t len) {
+  double load[1] = {0};
+  if (getloadavg(load, 1) != 1) load[0] = 0;
+  return cpubase_pick_threads(omp_get_num_procs(), load[0], getenv("OMP_NUM_THREADS"), why, len);
+}
+
 int cpubase_init(cpubase_t *cb, const graph_t *g, int sssp, int threads, int64_t delta) {
   double t0 = host_ms();
   memset(cb, 0, sizeof *cb);
   cb->g = g;
   cb->sssp = sssp;
-  cb->threads = threads > 0 ? threads : omp_get_max_threads();
+  if (threads > 0) {
+    cb->threads = threads;
+    snprintf(cb->threads_why, sizeof cb->threads_why, "asked for");
+  } else {
+    cb->threads = cpubase_default_threads(cb->threads_why, sizeof cb->threads_why);
+  }
   cb->delta_asked = delta > 0 ? delta : 0;
   size_t words = ((size_t)g->n + 63) / 64;
   cb->local = xalloc((size_t)cb->threads * CPUBASE_LOCAL, sizeof(vid_t), "thread buffers");

@@ -38,7 +38,8 @@ typedef struct cpubase_bins_ cpubase_bins_t;
 typedef struct {
   const graph_t *g;
   int sssp;              /* 0: BFS, 1: SSSP                                      */
-  int threads;           /* OpenMP threads used (OMP_NUM_THREADS unless given)   */
+  int threads;           /* OpenMP threads used (cpubase_default_threads unless given) */
+  char threads_why[128]; /* how that count was chosen, for the printed line       */
   double prep_ms;        /* cpubase_init's time: transpose, buffers (untimed)    */
   /* BFS */
   const eid_t *in_offsets; /* in-edges: g's own arrays when g is symmetric,     */
@@ -65,8 +66,19 @@ typedef struct {
   int restarts;          /* delta-stepping: reruns after a bin/frontier overflow */
 } cpubase_stats_t;
 
-/* Prepare the baseline for g (sssp: 0 BFS, 1 SSSP). threads <= 0: OpenMP's
- * default (omp_get_max_threads, i.e. OMP_NUM_THREADS). delta <= 0: chosen from
+/* The default thread count: OMP_NUM_THREADS when set (a number >= 1), else
+ * the cores that are free: the cores this process may run on minus the
+ * 1-minute load average (rounded), at least 1. A parallel baseline given a
+ * core that another process keeps busy waits for it at every barrier (on two
+ * cores with one busy, 2 threads took 108 ms where 1 took 1.3 ms).
+ * why (may be NULL) gets "2 cores, load average 1.04: 1 free" or
+ * "OMP_NUM_THREADS=4". cpubase_pick_threads is the rule alone (omp_env: the
+ * variable's value or NULL), for tests. */
+int cpubase_default_threads(char *why, size_t len);
+int cpubase_pick_threads(int cores, double load, const char *omp_env, char *why, size_t len);
+
+/* Prepare the baseline for g (sssp: 0 BFS, 1 SSSP). threads <= 0: the
+ * default (cpubase_default_threads). delta <= 0: chosen from
  * the weights (cpubase_auto_delta). g must outlive cb. 0 or fail(). */
 int cpubase_init(cpubase_t *cb, const graph_t *g, int sssp, int threads, int64_t delta);
 void cpubase_free(cpubase_t *cb);

@@ -53,9 +53,9 @@ static int el_alloc(edgelist_t *el, vid_t n, eid_t edges, const char *what) {
 
 /* 2^scale vertices must stay within MAX_VERTICES = 2^31 - 1: scale <= 30. */
 static int check_scale(const char *what, int scale, int degree, eid_t *edges) {
-  if (scale < 1 || scale > 30)
-    return fail(EXIT_INPUT, "%s scale %d out of range 1..30 (2^scale vertices; the limit is "
-                "MAX_VERTICES = %" PRIvid ")", what, scale, MAX_VERTICES);
+  if (scale < 1 || scale > GEN_MAX_SCALE)
+    return fail(EXIT_INPUT, "%s scale %d out of range [1, %d] (2^scale vertices; the limit is "
+                "MAX_VERTICES = %" PRIvid ")", what, scale, GEN_MAX_SCALE, MAX_VERTICES);
   if (degree < 1)
     return fail(EXIT_INPUT, "%s edge factor %d must be >= 1", what, degree);
   *edges = (eid_t)degree << scale; /* < 2^31 * 2^30: no overflow */

@@ -12,6 +12,9 @@
 extern "C" {
 #endif
 
+/* -g and -u: 2^scale vertices within MAX_VERTICES = 2^31 - 1, so scale
+ * 1..GEN_MAX_SCALE (the command line checks the same range). */
+#define GEN_MAX_SCALE 30
 /* Graph500 Kronecker / R-MAT: 2^scale vertices, degree * 2^scale edges,
  * a=.57 b=.19 c=.19, vertex ids permuted so that hubs are scattered. */
 int gen_kronecker(int scale, int degree, uint64_t seed, edgelist_t *el);

@@ -3,7 +3,11 @@
  * fill done before the timer starts, the event timer, per-level trace
  * timing and the CSR -> COO expansion used by edge-centric kernels. */
 #include "gpu.h"
+#include "gpuwhy.h"
 #include "step.h"
+
+#include <dlfcn.h>
+#include <unistd.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,8 +47,24 @@ int gpu_probe(gpu_info_t *info) {
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
     (void)cudaGetLastError();
-    return fail(EXIT_NODEV, "no CUDA device (%s)",
-                e != cudaSuccess ? cudaGetErrorString(e) : "cudaGetDeviceCount found 0");
+    /* Why (gpuwhy.h): the driver library's own version, asked directly,
+     * tells "no driver" from "old driver"; the runtime says "insufficient"
+     * for both. GALLERY_LIBCUDA names another library (tests). */
+    const char *lib = getenv("GALLERY_LIBCUDA");
+    int driver = 0, runtime = 0;
+    void *h = dlopen(lib && *lib ? lib : "libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (h) {
+      typedef int (*getver_t)(int *);
+      getver_t getver = (getver_t)dlsym(h, "cuDriverGetVersion");
+      if (!getver || getver(&driver) != 0) driver = 0;
+      dlclose(h);
+    }
+    if (cudaRuntimeGetVersion(&runtime) != cudaSuccess) runtime = 0;
+    (void)cudaGetLastError();
+    char why[256];
+    gpu_why(driver, runtime, access("/proc/driver/nvidia/version", F_OK) == 0, count, (int)e,
+            e != cudaSuccess ? cudaGetErrorName(e) : NULL, why, sizeof why);
+    return fail(EXIT_NODEV, "%s", why);
   }
   int dev = 0;
   CUDA_CHECK(cudaGetDevice(&dev));

@@ -148,9 +148,11 @@ static int count_fields(const rd_t *r) {
 
 /* A token in quotes for a message: at most 40 bytes, unprintable bytes as '?'
  * (the input may be binary garbage). */
-typedef struct { char s[48]; } quoted_t;
-static quoted_t quote(tok_t t) {
-  quoted_t q;
+typedef io_quoted_t quoted_t;
+static quoted_t quote(tok_t t) { return io_quote(t.s, t.len); }
+io_quoted_t io_quote(const char *s, size_t len) {
+  io_quoted_t q;
+  tok_t t = {s, len};
   size_t n = t.len > 40 ? 37 : t.len, k = 0;
   q.s[k++] = '"';
   for (size_t i = 0; i < n; i++) {
@@ -740,7 +742,25 @@ int io_read(const char *path, edgelist_t *el) {
   if (rc) return rc;
   rc = io_parse(path, f, buf, len, el);
   free(buf);
+  if (!rc && (rc = io_check_sparse(path, el))) el_free(el);
   return rc;
+}
+
+int io_allow_sparse_ids;
+
+int io_check_sparse(const char *name, const edgelist_t *el) {
+  uint64_t n = el->n, m = el->len ? el->len : 1;
+  double gib = (double)n * IO_BYTES_PER_VERTEX / 1073741824.0;
+  if (n <= IO_SPARSE_RATIO * m || n * IO_BYTES_PER_VERTEX <= IO_SPARSE_WARN_BYTES) return 0;
+  if (n * IO_BYTES_PER_VERTEX > IO_SPARSE_LIMIT_BYTES && !io_allow_sparse_ids)
+    return fail(EXIT_INPUT, "%s: %" PRIu64 " vertices (ids 0..%" PRIu64 ") for %" PRIeid " %s: "
+                "per-vertex arrays of %.2f GiB for ids this sparse (limit 1 GiB when vertices "
+                "outnumber edges %dx); renumber the ids, or give --allow-sparse-ids",
+                name, n, n - 1, el->len, PLURAL(el->len, "edge", "edges"), gib, IO_SPARSE_RATIO);
+  fprintf(stderr, "warning: %s: %" PRIu64 " vertices (ids 0..%" PRIu64 ") for %" PRIeid " %s: "
+          "per-vertex arrays of %.2f GiB, most of them for ids no edge uses\n",
+          name, n, n - 1, el->len, PLURAL(el->len, "edge", "edges"), gib);
+  return 0;
 }
 
 /* ---- distances out --------------------------------------------------------- */

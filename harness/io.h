@@ -56,8 +56,27 @@ typedef enum { FMT_UNKNOWN = 0, FMT_EL, FMT_WEL, FMT_GR, FMT_METIS, FMT_MTX } fo
 format_t    io_format(const char *path);      /* by extension; FMT_UNKNOWN otherwise */
 const char *io_format_name(format_t f);
 
-/* Read a whole file into el (el is initialised here; el_free it after). */
+/* Read a whole file into el (el is initialised here; el_free it after).
+ * Sparse ids: n is the largest id + 1 (or the header's count), so one edge
+ * "0 500000000" asks for 5e8 vertices. When n exceeds IO_SPARSE_RATIO times
+ * the edge count and the per-vertex arrays (IO_BYTES_PER_VERTEX a vertex:
+ * offsets, distances, the oracle's copy) pass IO_SPARSE_WARN_BYTES, a
+ * "warning: " line goes to stderr; past IO_SPARSE_LIMIT_BYTES it is an error
+ * unless io_allow_sparse_ids is set (--allow-sparse-ids). */
+#define IO_SPARSE_RATIO 64
+#define IO_BYTES_PER_VERTEX 16
+#define IO_SPARSE_WARN_BYTES (64ull << 20)
+#define IO_SPARSE_LIMIT_BYTES (1ull << 30)
+extern int io_allow_sparse_ids;
 int io_read(const char *path, edgelist_t *el);
+/* 0, or fail(EXIT_INPUT) as io_read does for a file whose ids are too sparse
+ * (name: the file, for the message); prints the warning line. */
+int io_check_sparse(const char *name, const edgelist_t *el);
+
+/* A token for a message, as the readers quote it: in double quotes, at most
+ * 40 bytes (longer ones cut to 37 and "..."), unprintable bytes as '?'. */
+typedef struct { char s[48]; } io_quoted_t;
+io_quoted_t io_quote(const char *s, size_t len);
 
 /* Parse a buffer already in memory; name is used in messages. The fuzz
  * targets call this. buf need not be NUL-terminated. */

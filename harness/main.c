@@ -179,7 +179,8 @@ static long long time_cpubase(cpubase_t *cb, const graph_t *g, const source_t *s
     report_row(csv, &r, prov);
   }
   double med = median(t, trials);
-  printf("CPU %s (%d threads): median %.3f ms, %.4f GTEPS%s\n", cpubase_name(cb), cb->threads, med,
+  printf("CPU %s (%d %s): median %.3f ms, %.4f GTEPS%s\n", cpubase_name(cb), cb->threads,
+         PLURAL(cb->threads, "thread", "threads"), med,
          s->edges / (med * 1e6), failed ? "  FAIL" : "");
   free(t);
   free(d);
@@ -199,6 +200,52 @@ static const char *oracle_name(const graph_t *g, problem_t p) {
   for (eid_t e = 0; e < g->m; e++)
     if (g->weights[e] < 0) return "bellman-ford";
   return "dijkstra";
+}
+
+/* --cpu: the CPU oracle's distances from each source, no GPU needed (a
+ * student checks a graph on a laptop): a summary line per source, the
+ * distances themselves on stdout for a small graph, all of them with -d FILE
+ * (the last source's, as a step's -d writes its last trial's). The oracle is
+ * the one every step is checked against: BFS levels, Dijkstra, or
+ * Bellman-Ford when a weight is negative (a negative cycle is an error). */
+#define CPU_PRINT_MAX 64
+static int cpu_distances(const options_t *o, const graph_t *g, problem_t prob, const vid_t *srcs, int nsrc) {
+  dist_t *d = (dist_t *)malloc((size_t)g->n * sizeof(dist_t));
+  if (!d) return fail(EXIT_INPUT, "out of host memory for distances");
+  const char *oname = oracle_name(g, prob);
+  for (int i = 0; i < nsrc; i++) {
+    double t0 = host_ms();
+    if (run_oracle(g, prob, srcs[i], d)) return free(d), EXIT_INPUT;
+    double ms = host_ms() - t0;
+    vid_t reached = 0;
+    dist_t depth = 0;
+    for (vid_t v = 0; v < g->n; v++)
+      if (d[v] != DIST_INF) {
+        reached++;
+        if (d[v] > depth) depth = d[v];
+      }
+    eid_t edges = graph_reached_edges(g, d);
+    printf("Source %" PRIvid ": reaches %" PRIvid " %s and %" PRIeid " %s, %s %d; CPU %s %.3f ms\n", srcs[i],
+           reached, PLURAL(reached, "vertex", "vertices"), edges, PLURAL(edges, "edge", "edges"),
+           prob == PROBLEM_BFS ? "depth" : "max distance", depth, oname, ms);
+    if (o->dist_file) continue;
+    if (g->n <= CPU_PRINT_MAX) {
+      printf("  vertex %s\n", prob == PROBLEM_BFS ? "level" : "distance");
+      for (vid_t v = 0; v < g->n; v++) {
+        if (d[v] == DIST_INF) printf("  %6" PRIvid " inf\n", v);
+        else printf("  %6" PRIvid " %d\n", v, d[v]);
+      }
+    } else if (i == nsrc - 1) {
+      printf("  (%" PRIvid " distances: -d FILE writes them, one line a vertex)\n", g->n);
+    }
+  }
+  int rc = o->dist_file ? io_write_dist(o->dist_file, d, g->n) : 0;
+  free(d);
+  if (rc) return rc;
+  printf("CPU: %s distances from %d %s by the %s oracle%s%s; no GPU used\n",
+         prob == PROBLEM_BFS ? "BFS" : "SSSP", nsrc, PLURAL(nsrc, "source", "sources"), oname,
+         o->dist_file ? ", the last source's written to " : "", o->dist_file ? o->dist_file : "");
+  return 0;
 }
 
 /* Knob values: defaults, then -K name=value, then the settings of one
@@ -368,8 +415,17 @@ int main(int argc, char **argv) {
   }
   if (o.list_knobs) {
     if (!STEP.knobs || !STEP.knobs[0].name) printf("%s has no knobs\n", stepname);
+    /* aligned columns: name, default, help (one knob a line; scripts read
+     * the first two fields) */
+    int wn = 0, wd = 0;
+    for (int i = 0; STEP.knobs && STEP.knobs[i].name; i++) {
+      char tmp[32];
+      int l = (int)strlen(STEP.knobs[i].name), d = snprintf(tmp, sizeof tmp, "%ld", STEP.knobs[i].def);
+      if (l > wn) wn = l;
+      if (d > wd) wd = d;
+    }
     for (int i = 0; STEP.knobs && STEP.knobs[i].name; i++)
-      printf("%s %ld %s\n", STEP.knobs[i].name, STEP.knobs[i].def, STEP.knobs[i].help);
+      printf("%-*s %*ld  %s\n", wn, STEP.knobs[i].name, wd, STEP.knobs[i].def, STEP.knobs[i].help);
     return 0;
   }
   const char *variant = o.variant ? o.variant : (STEP.variants ? STEP.variants[0] : "default");
@@ -415,6 +471,7 @@ int main(int argc, char **argv) {
     return error_exit(EXIT_INPUT);
 
   printf("%s: %s [variant %s%s%s]\n", stepname, STEP.title, variant, knob_desc[0] ? ", " : "", knob_desc);
+  io_allow_sparse_ids = o.allow_sparse_ids;
   graph_t g;
   char gname[256];
   int rc = build_graph(&o, &g, gname, sizeof gname);
@@ -443,6 +500,12 @@ int main(int argc, char **argv) {
     srcs = (vid_t *)calloc((size_t)nsrc, sizeof *srcs);
     if (!srcs) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
     if (pick_sources(&o, &g, srcs, nsrc)) return error_exit(EXIT_INPUT);
+  }
+  if (o.cpu_only) { /* --cpu: the oracle's answer, no GPU */
+    rc = cpu_distances(&o, &g, prob, srcs, nsrc);
+    free(srcs);
+    graph_free(&g);
+    return rc ? error_exit(rc) : 0;
   }
   source_t *S = (source_t *)calloc((size_t)nsrc, sizeof *S);
   if (!S) return fail(EXIT_INPUT, "out of host memory"), error_exit(EXIT_INPUT);
@@ -515,8 +578,9 @@ int main(int argc, char **argv) {
   long long cpu_failed = 0;
   if (o.cpu_baseline) {
     if (cpubase_init(&cb, &g, prob == PROBLEM_SSSP, 0, 0)) return error_exit(EXIT_INPUT);
-    printf("CPU baseline: %s, %d threads (OMP_NUM_THREADS); prep %.3f ms%s\n", cpubase_name(&cb), cb.threads,
-           cb.prep_ms, cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
+    printf("CPU baseline: %s, %d %s (%s); prep %.3f ms%s\n", cpubase_name(&cb), cb.threads,
+           PLURAL(cb.threads, "thread", "threads"), cb.threads_why, cb.prep_ms,
+           cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
   }
   for (int i = 0; i < nsrc; i++) {
     if (negcycle[i]) {

@@ -10,6 +10,7 @@
 # Environment: ABL_GRAPHS (labels, default all six), ABL_SOURCES (4), ABL_TRIALS (5),
 # ABL_BLOCK (256), ABL_TRACE_GRAPHS (kron20 luxembourg_osm soc-Slashdot0902), GRAPH_DIR (graphs).
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu ablation08
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$ROOT/scripts/results-common.sh"
 BIN=${1:-bin/step08}

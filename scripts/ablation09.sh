@@ -11,6 +11,7 @@
 # Environment: ABL_GRAPHS (labels, default all six), ABL_SOURCES (4), ABL_TRIALS (5),
 # ABL_TRACE_GRAPHS (kron20 luxembourg_osm), GRAPH_DIR (graphs).
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu ablation09
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$ROOT/scripts/results-common.sh"
 BIN=${1:-bin/step09}

@@ -9,6 +9,7 @@
 # a last column: OUTDIR/trace.csv. Environment: SOURCES (4), TRIALS (5), GRAPHS (labels as
 # below), TRACE_GRAPHS ("kron22 uniform22 soc-Slashdot0902"), BIN (bin/step10), GRAPH_DIR.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu ablation10
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/results-common.sh"   # graph_args
 OUT=${1:-results/ablation10}
 BIN=${BIN:-bin/step10}

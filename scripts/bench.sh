@@ -60,6 +60,7 @@ LAUNCH=()
 [ -n "${BENCH_BLOCKS:-}" ] && LAUNCH+=(-b "$BENCH_BLOCKS")
 say() { echo "bench: $*" >&2; }
 
+[ "$DRY" = 1 ] || { . "$ROOT/scripts/gpu-probe.sh"; need_gpu bench; }
 slug=$(gpu_slug)
 [ "$DRY" = 1 ] && [ -z "$slug" ] && slug=dryrun
 if [ -z "$slug" ]; then say "no GPU (nvidia-smi lists none): nothing benchmarked"; exit 77; fi

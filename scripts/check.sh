@@ -12,13 +12,7 @@ LOGDIR=${LOGDIR:-results/check}
 TIMEOUT=${CASE_TIMEOUT:-300}
 [ $# -gt 0 ] || { echo "usage: scripts/check.sh bin/stepNN..."; exit 2; }
 # No GPU: one line and exit 77 (skipped), before any case or log is made.
-probe=$("$1" --path 2 -r 0 -n 1 2>&1); rc=$?
-if [ $rc = 77 ]; then
-  # the step's own reason starts "no CUDA device (...)": said once, not wrapped in another
-  why=$(sed -n 's/^SKIP: \([^;]*\);.*/\1/p' <<< "$probe")
-  echo "check: SKIPPED: ${why:-no CUDA device} here; nothing was checked (exit 77)"
-  exit 77
-fi
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu check
 mkdir -p "$LOGDIR"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 

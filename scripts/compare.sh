@@ -34,6 +34,7 @@ csv=${COMPARE_CSV:-results/compare.csv}
 if [[ " $GRAPH " =~ \ -f\ +([^ ]+) ]] && [ ! -r "${BASH_REMATCH[1]}" ]; then
   echo "compare: error: graph file ${BASH_REMATCH[1]} not found (GRAPH='$GRAPH'; the repo's graphs are in graphs/)"; exit 2
 fi
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu compare
 mkdir -p "$(dirname "$csv")"; rm -f "$csv"
 status=0; first=1
 for bin in "$@"; do

@@ -13,6 +13,7 @@
 # Writes OUTDIR/cpubase.csv (results schema, harness/report.h), OUTDIR/*.log and
 # OUTDIR/provenance.txt. OUTDIR defaults to results/cpubase. Needs make, a GPU for the BFS part.
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu cpubase-bench
 OUT_DIR=${1:-results/cpubase}
 mkdir -p "$OUT_DIR"
 CSV=$OUT_DIR/cpubase.csv

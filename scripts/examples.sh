@@ -4,9 +4,11 @@
 # EXPECT may be), from the repository root, in order, each under a timeout. For each command
 # it prints "== FILE: COMMAND", then its exit status against the expected one and the last 3
 # lines of its output; it ends with "examples: N passed, N failed, N skipped".
-# A command is skipped, never passed, when it needs a GPU and `nvidia-smi -L` fails (commands
-# marked gpu are then not run; an unmarked one that exits 77, "no CUDA device", counts as
-# skipped too), or when it is marked skip-long or skip-setup.
+# A command is skipped, never passed, when it needs a GPU and there is none (scripts/gpu-probe.sh
+# says why; commands marked gpu are then not run; an unmarked one that exits 77, "no CUDA
+# device", counts as skipped too), or when it is marked skip-long or skip-setup. Before the
+# first command it runs `make all` (incremental: the user's build is kept and only brought up
+# to date); a command that would remove the build (make clean) is marked skip-setup.
 # Environment: EXAMPLES_TIMEOUT (120 s a command), EXAMPLES_MATCH (an extended regex on
 # "FILE: COMMAND": run only those), EXAMPLES_LONG=1 (run the skip-long ones too),
 # EXAMPLES_FILE (docs/examples.txt). Exit 0 when none failed, else 1; 2 on a bad list.
@@ -17,7 +19,8 @@ TMO=${EXAMPLES_TIMEOUT:-120}
 MATCH=${EXAMPLES_MATCH:-}
 [ -r "$LIST" ] || { echo "examples: error: $LIST not found"; exit 2; }
 [[ $TMO =~ ^[1-9][0-9]*$ ]] || { echo "examples: error: EXAMPLES_TIMEOUT=$TMO: a number of seconds"; exit 2; }
-have_gpu=0; nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+. scripts/gpu-probe.sh
+have_gpu=0; no_gpu_why=$(gpu_probe_why) && have_gpu=1
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 tree_before=$(git status --porcelain --untracked-files=no 2>/dev/null)
 pass=0 fail=0 skip=0 skip_gpu=0 skip_long=0 skip_setup=0 lineno=0 failed=()
@@ -43,7 +46,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   [ -n "$MATCH" ] && ! [[ "$file: $cmd" =~ $MATCH ]] && continue
   echo "== $file: $cmd"
   if [ "$expect" = skip-setup ]; then
-    echo "   skipped: changes the system (installs packages as root); not run here"
+    echo "   skipped: changes the system (installs packages) or removes your build (make clean); not run here"
     skip=$((skip + 1)); skip_setup=$((skip_setup + 1)); continue
   fi
   if [ "$expect" = skip-long ] && [ "${EXAMPLES_LONG:-0}" != 1 ]; then
@@ -51,8 +54,16 @@ while IFS= read -r line || [ -n "$line" ]; do
     skip=$((skip + 1)); skip_long=$((skip_long + 1)); continue
   fi
   [ "$expect" = skip-long ] && expect=0
+  # the first command run builds what the commands use (make all: the steps and build/cpubench),
+  # incrementally: the user's build is kept (no make clean), only what is stale is rebuilt
+  if [ -z "${built:-}" ]; then
+    built=1
+    if ! bout=$(make --no-print-directory -s all 2>&1); then
+      echo "examples: error: make all failed; the commands need its programs:"; tail -5 <<< "$bout" | sed 's/^/   /'; exit 2
+    fi
+  fi
   if [ $gpu = 1 ] && [ $have_gpu = 0 ]; then
-    echo "   skipped: needs a GPU (nvidia-smi -L failed: no NVIDIA GPU here)"
+    echo "   skipped: needs a GPU ($no_gpu_why)"
     skip=$((skip + 1)); skip_gpu=$((skip_gpu + 1)); continue
   fi
   start=$SECONDS
@@ -78,6 +89,6 @@ if [ "$tree_before" != "$tree_after" ]; then
   diff <(echo "$tree_before") <(echo "$tree_after") | sed -n 's/^> /   /p'
 fi
 [ ${#failed[@]} -gt 0 ] && { echo "examples: failed:"; printf '   %s\n' "${failed[@]}"; }
-echo "examples: skipped: $skip_gpu need a GPU (nvidia-smi -L $([ $have_gpu = 1 ] && echo lists one || echo failed)), $skip_long take many minutes (skip-long), $skip_setup change the system (skip-setup)"
+echo "examples: skipped: $skip_gpu need a GPU ($([ $have_gpu = 1 ] && echo "one is here" || echo "$no_gpu_why")), $skip_long take many minutes (skip-long), $skip_setup change the system (skip-setup)"
 echo "examples: $pass passed, $fail failed, $skip skipped"
 [ $fail = 0 ]

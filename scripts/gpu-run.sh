@@ -11,6 +11,9 @@
 # of the same release); they are unpacked into a private prefix.
 # Example: OUT=/tmp/out STEPS=step05 scripts/gpu-run.sh build check compare
 set -u
+# every task but build and test needs the GPU: without one, one line and exit 77 before anything
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"
+for task in "$@"; do case $task in build|test) ;; *) need_gpu gpu-run ;; esac; done
 FINAL_OUT=${OUT:-}
 OUT=results/gpu-run
 mkdir -p "$OUT"

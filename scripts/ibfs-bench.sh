@@ -13,6 +13,7 @@
 # GRAPHS ("-g 20|-u 20|-G 1000x1000"), BASE (bin/step06), BASE_K (max of KS),
 # ABL_K (128; empty: no ablation), ABL ("-V topdown|-V bottomup|-K groupby=0|-K gsize=32").
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu ibfs-bench
 CSV=${CSV:-results/ibfs-step11.csv}
 KS=${KS:-"1 32 64 128 1024"}
 GRAPHS=${GRAPHS:-"-g 20|-u 20|-G 1000x1000"}

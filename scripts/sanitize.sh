@@ -5,6 +5,7 @@
 # global-memory races, which racecheck (shared memory only) does not report.
 # Ends with "sanitize: N passed, N failed".
 set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu sanitize
 JOBS=${JOBS:-4}
 TOOLS=${TOOLS:-memcheck racecheck synccheck initcheck}
 LOGDIR=${LOGDIR:-results/sanitize}

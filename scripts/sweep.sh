@@ -28,6 +28,7 @@ TRIALS=${SWEEP_TRIALS:-3}
 SOURCES=${SWEEP_SOURCES:-1}
 TMO=${SWEEP_TIMEOUT:-600}
 
+. "$ROOT/scripts/gpu-probe.sh"; need_gpu sweep
 slug=$(gpu_slug)
 if [ -z "$slug" ]; then echo "sweep: no GPU (nvidia-smi lists none): nothing swept" >&2; exit 77; fi
 CSV=${SWEEP_CSV:-$ROOT/results/sweep-$slug.csv}

@@ -1,14 +1,17 @@
 /* cpubench.c - the CPU baselines alone, no GPU needed (build/cpubench).
  *
- *   build/cpubench bfs|sssp [a step's graph and run options] [--cpu-baseline]
+ *   build/cpubench bfs|sssp [a step's graph and run options] [--cpu-baseline] [-d FILE]
  *
  * Takes the options of bin/stepNN (-g -u -G --keep -f -s -w --negative -S -R
  * -r -n -o --name ...), builds the same graph and picks the same sources as
  * main.c, computes the serial oracle's answer, then times the parallel
  * baseline (cpubase.h): a 250 ms warm-up, then -n trials per source, every trial
  * checked against the oracle. --cpu-baseline also times the oracle -n times.
+ * -d FILE writes the distances of the last trial (one line a vertex, inf
+ * where unreached), as a step's -d does.
  * Environment: CPUBENCH_THREADS="1 2 4 8 16" (thread counts, one run each;
- * default OMP_NUM_THREADS), CPUBASE_DELTA="0 8 64" (deltas of delta-stepping,
+ * default OMP_NUM_THREADS, else the cores the load average leaves free:
+ * cpubase_default_threads), CPUBASE_DELTA="0 8 64" (deltas of delta-stepping,
  * 0 = chosen from the weights, the default).
  * Writes the same greppable lines and CSV rows (step "cpu") as a step's
  * --cpu-baseline; the gpu column names the host CPU instead. It exists so that
@@ -69,17 +72,35 @@ static void cpu_model(char *out, size_t len) {
   if (f) fclose(f);
 }
 
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: cpubench bfs|sssp INPUT [options]: the parallel CPU baselines (harness/cpubase.h)\n"
+          "  timed and checked against the CPU oracle, no GPU needed. A step's graph and run options\n"
+          "  (below); --cpu-baseline also times the serial oracle; -d FILE writes the last trial's\n"
+          "  distances. Environment: CPUBENCH_THREADS=\"1 2 4\" (thread counts, one run each; default\n"
+          "  OMP_NUM_THREADS, else the cores the load average leaves free), CPUBASE_DELTA=\"0 8 64\"\n"
+          "  (delta-stepping's bucket widths; 0 = chosen from the weights).\n");
+  cli_usage(out, "cpubench bfs|sssp");
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
+  if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+    usage(stdout);
+    return 0;
+  }
   if (argc < 2 || (strcmp(argv[1], "bfs") && strcmp(argv[1], "sssp"))) {
-    fprintf(stderr, "error: usage: %s bfs|sssp [step options: -g/-u/-G/-f ... -R -n -o]\n", argv[0]);
+    fprintf(stderr, "error: the first argument must be bfs or sssp: %s bfs|sssp [step options: -g/-u/-G/-f ... "
+            "-R -n -o -d] (-h for help)\n", argv[0]);
     return EXIT_INPUT;
   }
   int sssp = strcmp(argv[1], "sssp") == 0;
   options_t o;
   argv[1] = argv[0];
   if (cli_parse(argc - 1, argv + 1, &o)) return die();
-  if (o.help) { cli_usage(stdout, "cpubench bfs|sssp"); return 0; }
+  if (o.help) { usage(stdout); return 0; }
+  if (report_check_output("-o", o.csv) || report_check_output("-d", o.dist_file)) return die();
+  io_allow_sparse_ids = o.allow_sparse_ids;
 
   edgelist_t el;
   char name[256];
@@ -196,6 +217,7 @@ int main(int argc, char **argv) {
   snprintf(tbuf, sizeof tbuf, "%s", tl && *tl ? tl : "0");
   snprintf(dbuf, sizeof dbuf, "%s", dl && *dl ? dl : "0");
   long long failed = 0;
+  int nall_total = 0;
   char *ts = NULL;
   for (char *tk = strtok_r(tbuf, " ,", &ts); tk; tk = strtok_r(NULL, " ,", &ts)) {
     char dcopy[256], *dsave = NULL;
@@ -205,7 +227,8 @@ int main(int argc, char **argv) {
       if (cpubase_init(&cb, &g, sssp, atoi(tk), atoll(dk))) return die();
       char knobs[128];
       cpubase_knobs(&cb, knobs, sizeof knobs);
-      printf("CPU: %s; baseline %s (%s); prep %.3f ms%s\n", model, cpubase_name(&cb), knobs, cb.prep_ms,
+      printf("CPU: %s; baseline %s (%s; %d %s: %s); prep %.3f ms%s\n", model, cpubase_name(&cb), knobs,
+             cb.threads, PLURAL(cb.threads, "thread", "threads"), cb.threads_why, cb.prep_ms,
              cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
       int nall = 0;
       for (int i = 0; i < nsrc; i++) {
@@ -221,6 +244,7 @@ int main(int argc, char **argv) {
           if (bad) printf("  %lld of %" PRIvid " vertices differ from the oracle\n", bad, g.n);
           failed += bad != 0;
           t[k] = all[nall++] = ms;
+          nall_total++;
           printf("CPU Trial: %10.4f ms  source %" PRIvid "  %s %d", ms, s, sssp ? "buckets/rounds" : "levels", st.levels);
           if (!sssp) printf(" (%d top-down, %d bottom-up)", st.td_steps, st.bu_steps);
           if (st.restarts) printf(" (%d restarts)", st.restarts);
@@ -230,7 +254,8 @@ int main(int argc, char **argv) {
                             0, 0, k, st.levels, ms, 0, cb.prep_ms};
           report_row(csv, &r, &prov);
         }
-        printf("CPU %s (%d threads): median %.3f ms, %.4f GTEPS\n", cpubase_name(&cb), cb.threads,
+        printf("CPU %s (%d %s): median %.3f ms, %.4f GTEPS\n", cpubase_name(&cb), cb.threads,
+               PLURAL(cb.threads, "thread", "threads"),
                median(t, trials), edges[i] / (median(t, trials) * 1e6));
       }
       printf("CPU %s (%s) on %s: median %.3f ms over %d sources x %d trials; %s\n", cpubase_name(&cb), knobs,
@@ -239,6 +264,9 @@ int main(int argc, char **argv) {
     }
   }
   if (csv) fclose(csv);
+  /* -d: the last trial's distances (equal to the oracle's, or FAIL above) */
+  if (o.dist_file && io_write_dist(o.dist_file, nall_total ? got : expect[nsrc - 1], g.n)) return die();
+  if (o.dist_file) printf("Distances: %s (source %" PRIvid ", one line a vertex)\n", o.dist_file, srcs[nsrc - 1]);
   for (int i = 0; i < nsrc; i++) free(expect[i]);
   free(expect); free(edges); free(got); free(t); free(all); free(srcs);
   graph_free(&g);
