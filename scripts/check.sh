@@ -3,14 +3,30 @@
 # against the CPU oracle on hand graphs, generated graphs and the real graphs
 # under $GRAPH_DIR, several seeded sources and launch shapes, each case
 # validating every vertex. Cases run JOBS at a time (small graphs leave the
-# GPU mostly idle). Ends with one "check: N passed, N failed" line.
+# GPU mostly idle). Each case's line says [k/N], the seconds since the start and the case's
+# own time; a summary line, then one "check: N passed, N failed" line end it.
 # Exit 0 all passed, 1 some failed, 77 no CUDA device (nothing was checked).
 set -u
+usage() {
+  cat <<'USAGE'
+usage: scripts/check.sh bin/stepNN...   (make [stepNN..] check)
+Checks every variant of each step against the CPU oracle on the battery (docs/DESIGN.md).
+Environment:
+  JOBS=4             cases run at once
+  QUICK=1            fewer cases (what the sanitizer runs use)
+  LOGDIR=results/check   one log per case (a passing case's distances are removed)
+  CASE_TIMEOUT=300   seconds a case may take
+  GRAPH_DIR=graphs   the real graphs checked too (make sets it)
+  BFS4K_VERBOSE=1, HBF_VERBOSE=1   the steps' own counts, in each case's log (steps 08/10, 09)
+Exit 0 all passed, 1 some failed, 2 usage, 77 no CUDA device (one line; nothing was checked).
+USAGE
+}
+case ${1:-} in -h|--help) usage; exit 0 ;; esac
 JOBS=${JOBS:-4}
 QUICK=${QUICK:-0}           # QUICK=1: fewer cases (sanitizer runs)
 LOGDIR=${LOGDIR:-results/check}
 TIMEOUT=${CASE_TIMEOUT:-300}
-[ $# -gt 0 ] || { echo "usage: scripts/check.sh bin/stepNN..."; exit 2; }
+[ $# -gt 0 ] || { usage; exit 2; }
 # No GPU: one line and exit 77 (skipped), before any case or log is made.
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu check
 mkdir -p "$LOGDIR"
@@ -78,16 +94,19 @@ run_case() {  # bin variant label args...
   if [[ $args == *"--expect "* ]]; then expect=${args##*--expect }; args=${args% --expect *}; fi
   local log="$LOGDIR/$(basename "$bin")-$variant-${label//[:\/]/_}.log"
   local dfile="$log.dist"
+  local t0=${EPOCHREALTIME//[!0-9]/}
   # shellcheck disable=SC2086
   timeout "$TIMEOUT" "$bin" $args -V "$variant" -n 1 -v -d "$dfile" > "$log" 2>&1
   local rc=$?
+  local dt=$(( (${EPOCHREALTIME//[!0-9]/} - t0) / 100000 ))
+  local took="($((dt / 10)).$((dt % 10)) s)"
   if [ $rc = 77 ]; then echo "SKIP $bin $variant $label"; return; fi
-  if [ $rc != 0 ]; then echo "FAIL $(basename "$bin") $variant $label (exit $rc, log $log)"; return; fi
-  if ! grep -q '^Verification: PASS' "$log"; then echo "FAIL $(basename "$bin") $variant $label (no PASS line, log $log)"; return; fi
+  if [ $rc != 0 ]; then echo "FAIL $(basename "$bin") $variant $label (exit $rc, log $log) $took"; return; fi
+  if ! grep -q '^Verification: PASS' "$log"; then echo "FAIL $(basename "$bin") $variant $label (no PASS line, log $log) $took"; return; fi
   if [ -n "$expect" ] && ! diff -q "$expect" "$dfile" >/dev/null; then
-    echo "FAIL $(basename "$bin") $variant $label (distances differ from $expect)"; return; fi
+    echo "FAIL $(basename "$bin") $variant $label (distances differ from $expect) $took"; return; fi
   rm -f "$dfile"
-  echo "PASS $(basename "$bin") $variant $label"
+  echo "PASS $(basename "$bin") $variant $label $took"
 }
 export -f run_case; export LOGDIR TIMEOUT
 
@@ -151,8 +170,13 @@ for bin in "$@"; do
   done
 done > "$list"
 
-# one line per case: "bin variant label args..." (no token holds a space)
-xargs -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$list" | tee "$tmp/results"
+# one line per case: "bin variant label args..." (no token holds a space); each result
+# printed as it comes, "[k/N  elapsed s] PASS step05 vwarp kron-12 (0.4 s)"
+total=$(wc -l < "$list")
+echo "check: $total cases of $# step$([ $# = 1 ] || echo s), $JOBS at a time; logs in $LOGDIR"
+t_start=$SECONDS
+progress() { local k=0 line; while IFS= read -r line; do k=$((k + 1)); printf '[%d/%s %4ds] %s\n' "$k" "$1" $((SECONDS - t_start)) "$line"; done; }
+xargs -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$list" | tee "$tmp/results" | progress "$total"
 
 # SSSP: a negative cycle must be one clean error line and exit 2 -- the step's
 # own (the harness hands it the source although the oracle found the cycle);
@@ -190,7 +214,7 @@ for bin in "$@"; do
     expect_error "negative-ring-2000[$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')]" "$bin" 'negative cycle' -f "$tmp/negring.wel" -r 0 $kn
   done < "$dir/check.knobs"
   expect_error overflow-32bit "$bin" '2147483647' -f "$tmp/overflow.wel" -r 0
-done | tee -a "$tmp/results"
+done | tee -a "$tmp/results" | progress "+"
 
 pass=$(grep -c '^PASS' "$tmp/results"); failn=$(grep -c '^FAIL' "$tmp/results"); skip=$(grep -c '^SKIP' "$tmp/results")
 if [ "$pass" = 0 ] && [ "$failn" = 0 ] && [ "$skip" -gt 0 ]; then
@@ -198,5 +222,6 @@ if [ "$pass" = 0 ] && [ "$failn" = 0 ] && [ "$skip" -gt 0 ]; then
   echo "check: 0 passed, 0 failed, $skip skipped"
   exit 77
 fi
+echo "check: $((pass + failn + skip)) cases in $((SECONDS - t_start)) s ($JOBS at a time)$([ "$failn" = 0 ] || echo "; failed: grep '^FAIL' above, logs in $LOGDIR")"
 if [ "$skip" -gt 0 ]; then echo "check: $pass passed, $failn failed, $skip skipped"; else echo "check: $pass passed, $failn failed"; fi
 [ "$failn" = 0 ]

@@ -5,8 +5,10 @@
 #   plots/data/bench-SLUG.csv        bench.sh: every step and variant on the standard graphs, cpu rows
 #   plots/data/scale-SLUG.csv        bench.sh: Kronecker and uniform scale series, default variants
 #   plots/data/bench-SLUG.trace.csv  bench.sh: per-level traces (-a)
-#   plots/data/sweep-SLUG.csv        sweep.sh output copied here to be committed; when absent,
-#                                    results/sweep-SLUG.csv (sweep.sh's default place) is used
+#   plots/data/sweep-SLUG.csv        sweep.sh output copied here to be committed
+# Your own fresh results win: results/bench-SLUG.csv or results/sweep-SLUG.csv (sweep.sh's
+# default place) newer than the plots/data copy of the same GPU is used instead, and each
+# figure's line says which file it used.
 # Writes plots/FIG-SLUG.svg and .png (PNG when gnuplot has pngcairo or png):
 #   runtime (a), heatmap-STEP-VARIANT-GRAPH (b), frontier (c), scale (d), speedup (e)
 # and rewrites the table between <!-- results:begin --> and <!-- results:end --> in README.md
@@ -36,14 +38,20 @@ warn() { echo "plots: $*" >&2; }
 # ---- what is there ----------------------------------------------------------------------
 shopt -s nullglob
 slugs=()
-for f in "$DATA"/bench-*.csv; do
+for f in "$DATA"/bench-*.csv "$RESULTS"/bench-*.csv; do
   case $f in *.trace.csv) continue ;; esac
-  s=${f##*/bench-}; slugs+=("${s%.csv}")
+  s=${f##*/bench-}; s=${s%.csv}
+  case " ${slugs[*]-} " in *" $s "*) ;; *) slugs+=("$s") ;; esac
 done
-sweep_file() {    # the sweep CSV of a slug, "" when none
-  if [ -s "$DATA/sweep-$1.csv" ]; then echo "$DATA/sweep-$1.csv"
-  elif [ -s "$RESULTS/sweep-$1.csv" ]; then echo "$RESULTS/sweep-$1.csv"; fi
+# KIND-SLUG.csv (bench, sweep): your own run's, in RESULTS, when it is newer than the committed
+# one in DATA (or the only one); else DATA's. Same GPU name, same slug: fresh results win.
+pick_csv() {  # KIND SLUG
+  local d="$DATA/$1-$2.csv" r="$RESULTS/$1-$2.csv"
+  if [ -s "$r" ] && { [ ! -s "$d" ] || [ "$r" -nt "$d" ]; }; then echo "$r"
+  elif [ -s "$d" ]; then echo "$d"; fi
 }
+whose() { case $1 in "$RESULTS"/*) echo "your own results, newer than the committed ${DATA#$ROOT/}/ copy" ;; *) echo "the committed results" ;; esac; }
+sweep_file() { pick_csv sweep "$1"; }   # the sweep CSV of a slug, "" when none
 sweep_slugs=()
 for f in "$DATA"/sweep-*.csv "$RESULTS"/sweep-*.csv; do
   s=${f##*/sweep-}; s=${s%.csv}
@@ -399,7 +407,9 @@ if [ -z "$readme_slug" ] && [ ${#slugs[@]} -gt 0 ]; then
 fi
 
 for slug in "${slugs[@]}"; do
-  bench="$DATA/bench-$slug.csv"; scale="$DATA/scale-$slug.csv"; trace="$DATA/bench-$slug.trace.csv"
+  bench=$(pick_csv bench "$slug"); scale="$DATA/scale-$slug.csv"; trace="$DATA/bench-$slug.trace.csv"
+  [ -n "$bench" ] || continue
+  say "$slug: using ${bench#$ROOT/} ($(whose "$bench"))"
   valid "$bench" || continue
   [ -s "$scale" ] && { valid "$scale" || scale=""; } || scale=""
   best_sorted "$bench" > "$TMP/best.tsv"
@@ -416,7 +426,8 @@ for slug in "${slugs[@]}"; do
 done
 if [ "$figures" = 1 ]; then
   for slug in "${sweep_slugs[@]}"; do
-    s=$(sweep_file "$slug"); valid "$s" && fig_heatmaps "$slug" "$s"
+    s=$(sweep_file "$slug"); say "$slug sweep: using ${s#$ROOT/} ($(whose "$s"))"
+    valid "$s" && fig_heatmaps "$slug" "$s"
   done
 fi
 # ---- figures of one step's own script: DATA/NAME-SLUG.csv -> OUT/NAME-SLUG.{svg,png} by GP.gp,
