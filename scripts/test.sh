@@ -56,8 +56,22 @@ if [ -x build/cpubench ]; then
   done
   expect_exit 2 "cpubench without bfs|sssp" build/cpubench -g 10
   expect_exit 2 "cpubench bad option" build/cpubench bfs -g 10 --bogus
+  out=$(build/cpubench -h 2>/dev/null); rc=$?
+  [ $rc = 0 ] && grep -q '^usage: cpubench bfs|sssp' <<< "$out" && ok "cpubench -h: usage on stdout, exit 0" || bad "cpubench -h: exit $rc"
+  dtmp=$(mktemp)
+  expect_exit 0 "cpubench -d FILE" build/cpubench bfs -f tests/graphs/components.el -r 0 -n 1 -d "$dtmp"
+  cmp -s "$dtmp" tests/graphs/components.el.bfs0 && ok "cpubench -d writes the distances (tests/graphs/components.el.bfs0)" || bad "cpubench -d: $(head -3 "$dtmp" | tr '\n' ' ')"
+  # the thread count chosen is printed with its reason (free cores by the load average, or OMP_NUM_THREADS)
+  grep -Eq '\(threads=[0-9]+; [0-9]+ threads?: [0-9]+ cores?, load average [0-9.]+: [0-9]+ free' <<< "$LAST_OUT" &&
+    ok "cpubench prints the thread count and why" || bad "cpubench: no thread line: $(grep '^CPU:' <<< "$LAST_OUT")"
+  out=$(OMP_NUM_THREADS=1 build/cpubench bfs -g 8 -n 1 2>&1)
+  grep -q 'threads=1; 1 thread: OMP_NUM_THREADS=1' <<< "$out" && ok "cpubench: OMP_NUM_THREADS sets the threads" || bad "cpubench OMP_NUM_THREADS=1: $(grep '^CPU:' <<< "$out")"
+  rm -f "$dtmp"
 fi
 have_gpu=0; nvidia-smi -L >/dev/null 2>&1 && have_gpu=1
+# no NVIDIA driver at all here: no kernel module and no libcuda.so.1 for the loader
+no_driver=0
+[ ! -e /proc/driver/nvidia/version ] && ! { ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1'; } && no_driver=1
 tmpd=$(mktemp -d); trap 'rm -rf "$tmpd"' EXIT
 for b in "${bins[@]}"; do
   s=$(basename "$b")
@@ -99,8 +113,11 @@ for b in "${bins[@]}"; do
   grep -q "^error: option -G: '0x0': width and height must be at least 1" <<< "$LAST_OUT" && ok "$s -G 0x0 says why" || bad "$s -G 0x0: unclear message"
   expect_exit 0 "$s --list-knobs" "$b" --list-knobs
   if [ -z "$LAST_OUT" ]; then bad "$s --list-knobs printed nothing"
-  elif grep -q '^[a-z_]* -\?[0-9]* ' <<< "$LAST_OUT"; then
+  elif grep -q '^[a-z_0-9]* \+-\?[0-9]\+  ' <<< "$LAST_OUT"; then
     ok "$s --list-knobs lists knobs"
+    # aligned columns: every help text starts in the same column
+    [ "$(awk '{ match($0, /^[a-z_0-9]+ +-?[0-9]+  /); print RLENGTH }' <<< "$LAST_OUT" | sort -u | wc -l)" = 1 ] &&
+      ok "$s --list-knobs: aligned columns" || bad "$s --list-knobs: columns not aligned"
     # every knob's own default passes the step's check; a value far out of range does not
     while read -r kname kdef _; do
       expect_exit 0 "$s -K $kname=$kdef -n0" "$b" -g 4 -n0 -K "$kname=$kdef"
@@ -137,6 +154,11 @@ for b in "${bins[@]}"; do
     out=$("$b" -g 8 -n 1 2>&1); rc=$?
     if [ $rc = 77 ] && grep -q '^SKIP: no CUDA device' <<< "$out"; then skipped "$s GPU run: no CUDA device here (exit 77, said so)"
     else bad "$s without a GPU: exit $rc, wanted 77 with a SKIP line"; fi
+    # no driver at all (no libcuda.so.1, no kernel module): that, not "insufficient driver"
+    if [ $no_driver = 1 ]; then
+      [ "$(grep '^SKIP' <<< "$out")" = "SKIP: no CUDA device: no NVIDIA driver loaded (libcuda.so.1 not found); $s needs an NVIDIA GPU (exit 77)" ] &&
+        ok "$s without a driver: the no-driver line" || bad "$s without a driver: '$(grep '^SKIP' <<< "$out")'"
+    fi
   else
     expect_exit 0 "$s -g 10 -R 2 -n 1 -v on the GPU" "$b" -g 10 -R 2 -n 1 -v
     LAST_OUT=$(GALLERY_GPU_FREE_BYTES=100000 "$b" -g 12 -n 1 2>&1); rc=$?
@@ -154,8 +176,10 @@ if [ ${#bins[@]} -gt 0 ]; then
         scripts/compare.sh "${bins[@]}" 2>&1); rc=$?
   if [ $rc = 2 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q 'not found' <<< "$out"; then ok "compare: missing graph file: one line, exit 2"
   else bad "compare: missing graph file: exit $rc, wanted 2 and one line"; echo "$out" | head -3; fi
-  out=$(GRAPH="-g 4 -K no_such=1" COMPARE_CSV=$tmpd/compare.csv scripts/compare.sh "$b" 2>/dev/null); rc=$?
-  [ $rc = 2 ] && grep -q "unknown knob" <<< "$out" && ok "compare: bad option: exit 2" || bad "compare: bad option: exit $rc, wanted 2"
+  if [ $have_gpu = 1 ]; then
+    out=$(GRAPH="-g 4 -K no_such=1" COMPARE_CSV=$tmpd/compare.csv scripts/compare.sh "$b" 2>/dev/null); rc=$?
+    [ $rc = 2 ] && grep -q "unknown knob" <<< "$out" && ok "compare: bad option: exit 2" || bad "compare: bad option: exit $rc, wanted 2"
+  fi
   if [ $have_gpu = 0 ]; then
     out=$(LOGDIR=$tmpd/check scripts/check.sh "${bins[@]}" 2>&1); rc=$?
     if [ $rc = 77 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q '^check: SKIPPED: no CUDA device' <<< "$out" && [ ! -e "$tmpd/check" ]; then
@@ -163,6 +187,149 @@ if [ ${#bins[@]} -gt 0 ]; then
     else bad "check without a GPU: exit $rc, $(wc -l <<< "$out") lines, wanted 77 and one line"; echo "$out" | head -3; fi
   fi
 fi
+
+echo "== without a GPU: --cpu distances, input messages, the GPU probe"
+bfs_bin="" sssp_bin=""
+for b in "${bins[@]}"; do
+  d=$(ls -d steps/"$(basename "$b" | sed 's/^step//')"_* 2>/dev/null | head -1)
+  if [ -e "$d/sssp.cu" ]; then [ -n "$sssp_bin" ] || sssp_bin=$b; else [ -n "$bfs_bin" ] || bfs_bin=$b; fi
+done
+# --cpu: the oracle's distances on the hand-checked graphs, no GPU (G.bfsN with a BFS step, G.ssspN with an SSSP one)
+for pair in "bfs:$bfs_bin" "sssp:$sssp_bin"; do
+  kind=${pair%%:*} b=${pair#*:}
+  [ -n "$b" ] || { skipped "--cpu $kind: no $kind step built"; continue; }
+  for exp in tests/graphs/*."$kind"[0-9]*; do
+    [ -e "$exp" ] || continue
+    g=${exp%."$kind"*} src=${exp##*."$kind"}
+    [ "$(basename "$g")" = negcycle.wel ] && [ "$kind" = sssp ] && [ "$src" = 0 ] && continue
+    expect_exit 0 "$(basename "$b") --cpu -f $g -r $src" "$b" --cpu -f "$g" -r "$src" -d "$tmpd/cpu.dist"
+    cmp -s "$exp" "$tmpd/cpu.dist" && ok "--cpu -d equals $exp" || bad "--cpu -f $g -r $src -d: differs from $exp"
+  done
+done
+if [ -n "$sssp_bin" ]; then
+  expect_exit 2 "--cpu: a negative cycle is an error" "$sssp_bin" --cpu -f tests/graphs/negcycle.wel -r 0
+  [ "$(grep -c '^error: .*negative cycle' <<< "$LAST_OUT")" = 1 ] && ok "--cpu: one negative-cycle line" || bad "--cpu negative cycle: '$LAST_OUT'"
+  expect_exit 0 "--cpu with negative weights (Bellman-Ford)" "$sssp_bin" --cpu -f tests/graphs/negative.wel -r 0
+  grep -q 'by the bellman-ford oracle' <<< "$LAST_OUT" && ok "--cpu: Bellman-Ford for negative weights" || bad "--cpu negative weights: '$LAST_OUT'"
+fi
+if [ -n "$bfs_bin" ]; then
+  expect_exit 0 "--cpu prints a small graph's distances" "$bfs_bin" --cpu -f tests/graphs/components.el -r 5
+  [ "$(grep -c '^ *[0-9]* \(inf\|[0-9]*\)$' <<< "$LAST_OUT")" = 10 ] && grep -q '^CPU: BFS distances from 1 source by the bfs oracle; no GPU used$' <<< "$LAST_OUT" &&
+    ok "--cpu: 10 distances and the summary line" || bad "--cpu stdout: '$LAST_OUT'"
+  b=$bfs_bin
+  # input messages: escaped and cut as the readers do, with the system's reason
+  printf '\033[31mred\001\n' > "$tmpd/garbage.src"
+  expect_exit 2 "--sources of control bytes" "$b" -g 4 --sources "$tmpd/garbage.src" -n 1
+  [ "$(grep -c '^error:' <<< "$LAST_OUT")" = 1 ] && grep -q '"?\[31mred?" is not a vertex id' <<< "$LAST_OUT" && ! grep -q $'\033' <<< "$LAST_OUT" &&
+    ok "--sources: bad bytes escaped in one line" || bad "--sources garbage: '$LAST_OUT'"
+  expect_exit 2 "--sources /missing" "$b" -g 4 --sources /nonexistent/src.txt -n 1
+  grep -q '^error: /nonexistent/src.txt: cannot open the sources file: No such file or directory$' <<< "$LAST_OUT" &&
+    ok "--sources /missing: the system's reason" || bad "--sources /missing: '$LAST_OUT'"
+  expect_exit 2 "-g 31" "$b" -g 31 -n0
+  [ "$(grep -c '^error' <<< "$LAST_OUT")" = 1 ] && grep -q '^error: option -g: 31 is out of range \[1, 30\]$' <<< "$LAST_OUT" &&
+    ok "-g 31: the generators' range, checked by the option" || bad "-g 31: '$LAST_OUT'"
+  printf '0 5000000\n' > "$tmpd/sparse.el"
+  expect_exit 0 "a sparse id past 64 MiB: a warning" "$b" -f "$tmpd/sparse.el" -n0
+  [ "$(grep -c '^warning: .*5000001 vertices (ids 0..5000000) for 1 edge' <<< "$LAST_OUT")" = 1 ] &&
+    ok "sparse ids: one warning line" || bad "sparse ids: no warning: '$LAST_OUT'"
+  # the GPU probe's "old driver" line, through a stand-in driver library that reports CUDA 12.2
+  if [ $have_gpu = 0 ] && command -v "${CC:-gcc}" >/dev/null 2>&1; then
+    printf 'int cuDriverGetVersion(int *v) { *v = 12020; return 0; }\n' > "$tmpd/fakecuda.c"
+    if "${CC:-gcc}" -shared -fPIC -o "$tmpd/libfakecuda.so" "$tmpd/fakecuda.c" 2>/dev/null; then
+      out=$(GALLERY_LIBCUDA=$tmpd/libfakecuda.so "$b" --path 2 -r 0 -n 1 2>&1); rc=$?
+      [ $rc = 77 ] && grep -Eq '^SKIP: no CUDA device: the NVIDIA driver is older than this CUDA runtime \(driver 12\.2, runtime [0-9]+\.[0-9]+\)' <<< "$out" &&
+        ok "probe: an old driver is named with both versions" || bad "probe old driver: exit $rc: '$out'"
+    fi
+  fi
+fi
+
+echo "== scripts that need a GPU: one line and exit 77 at once without one"
+if [ $have_gpu = 0 ] && [ ${#bins[@]} -gt 0 ]; then
+  b=${bins[0]}
+  gpu_scripts=("ablation08.sh" "ablation09.sh" "ablation10.sh $tmpd/abl10" "ibfs-bench.sh" "bench.sh $b" "sweep.sh $b"
+               "check.sh $b" "sanitize.sh $b" "compare.sh $b" "cpubase-bench.sh $tmpd/cpubase" "gpu-run.sh check"
+               "mygraph.sh tests/graphs/tiny.gr")
+  for f in $(grep -l '^[^#]*need_gpu ' scripts/*.sh); do
+    n=$(basename "$f"); [ "$n" = gpu-probe.sh ] && continue
+    case " ${gpu_scripts[*]} " in *" $n"*) ;; *) bad "$n needs a GPU (need_gpu) but is not in this test's list";; esac
+  done
+  for sc in "${gpu_scripts[@]}"; do
+    t0=$SECONDS
+    # shellcheck disable=SC2086
+    out=$(cd . && env -u GPU_SLUG ABL_OUT="$tmpd/abl" CSV="$tmpd/ibfs.csv" LOGDIR="$tmpd/logs" SWEEP_CSV="$tmpd/sweep.csv" \
+          BENCH_OUT_DIR="$tmpd/bench" BENCH_LOG_DIR="$tmpd/benchlog" COMPARE_CSV="$tmpd/c.csv" MYGRAPH_OUT="$tmpd/mine" \
+          OUT= timeout 60 scripts/$sc < /dev/null 2>&1); rc=$?
+    dt=$((SECONDS - t0))
+    if [ $rc = 77 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q ': SKIPPED: no CUDA device' <<< "$out" && [ $dt -le 10 ]; then
+      ok "scripts/$sc: one line, exit 77, ${dt}s"
+    else bad "scripts/$sc without a GPU: exit $rc in ${dt}s, $(wc -l <<< "$out") lines (wanted 77, one line, at once): $(head -2 <<< "$out" | tr '\n' ' ')"; fi
+  done
+  [ ! -e "$tmpd/abl" ] && [ ! -e "$tmpd/logs" ] && [ ! -e "$tmpd/mine" ] && ok "the GPU scripts wrote nothing" || bad "a GPU script wrote files without a GPU"
+else
+  skipped "GPU scripts without a GPU: a GPU is here"
+fi
+
+echo "== make check's progress and summary (a stand-in step, GPU_SLUG: no probe)"
+mkdir -p "$tmpd/fake"
+printf '#!/usr/bin/env bash\ncase "$*" in --list-variants) echo only; exit 0;; --list-knobs) echo "step99 has no knobs"; exit 0;; esac\necho "Verification: PASS (0 of 1 checked trials failed)"\n' > "$tmpd/fake/step99"
+chmod +x "$tmpd/fake/step99"
+out=$(GPU_SLUG=fake QUICK=1 LOGDIR="$tmpd/fakelogs" scripts/check.sh "$tmpd/fake/step99" 2>&1); rc=$?
+n=$(grep -c '^\[[0-9]*/17 *[0-9]*s\] PASS step99 only .* ([0-9]*\.[0-9] s)$' <<< "$out")
+[ $rc = 0 ] && [ "$n" = 17 ] && [ "$(tail -1 <<< "$out")" = "check: 17 passed, 0 failed" ] && grep -q '^check: 17 cases in [0-9]* s (4 at a time)$' <<< "$out" &&
+  ok "check: [k/N], elapsed and each case's time; the summary and the last line" || bad "check progress: rc $rc, $n progress lines: $(tail -3 <<< "$out" | tr '\n' ' ')"
+out=$(scripts/check.sh -h); rc=$?
+[ $rc = 0 ] && grep -q 'CASE_TIMEOUT' <<< "$out" && grep -q 'BFS4K_VERBOSE' <<< "$out" && ok "check -h names its environment" || bad "check -h: exit $rc"
+if [ ${#bins[@]} -gt 0 ]; then
+  out=$("${bins[0]}" -h)
+  for v in OMP_NUM_THREADS BFS4K_VERBOSE HBF_VERBOSE GALLERY_GPU_FREE_BYTES GALLERY_LIBCUDA; do
+    grep -q "$v" <<< "$out" && ok "stepNN -h names $v" || bad "stepNN -h does not name $v"
+  done
+  # every variable the code reads is named in -h
+  for v in $(grep -oh 'getenv("[A-Z0-9_]*")' harness/*.c harness/*.cu steps/*/*.cu | sed 's/getenv("\(.*\)")/\1/' | sort -u); do
+    case $v in CPUBENCH_THREADS|CPUBASE_DELTA) continue ;; esac   # build/cpubench's own (cpubench -h)
+    grep -q "$v" <<< "$out" && ok "-h names $v (read by the code)" || bad "the code reads $v, which stepNN -h does not name"
+  done
+fi
+
+echo "== set-up: scripts/setup.sh"
+out=$(SETUP_NVCC=/nonexistent/nvcc scripts/setup.sh 2>&1); rc=$?
+[ $rc = 1 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q '^setup: error: /nonexistent/nvcc not found: install the CUDA Toolkit' <<< "$out" &&
+  ok "setup: a missing nvcc is one line, before anything" || bad "setup missing nvcc: exit $rc: $out"
+mkdir -p "$tmpd/fakebin"
+printf '#!/bin/sh\nexit 1\n' > "$tmpd/fakebin/nocc"                  # a compiler that finds no header
+printf '#!/bin/sh\necho 1000\n' > "$tmpd/fakebin/id"                 # not root
+printf '#!/bin/sh\nexit 1\n' > "$tmpd/fakebin/sudo"                  # sudo that may not run
+chmod +x "$tmpd/fakebin"/*
+out=$(PATH="$tmpd/fakebin:$PATH" CC=nocc scripts/setup.sh < /dev/null 2>&1); rc=$?
+[ $rc = 1 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -Eq '^setup: error: missing zlib1g-dev libcmocka-dev( gnuplot-nox)?; as root run: apt-get update && apt-get install -y zlib1g-dev libcmocka-dev' <<< "$out" &&
+  ok "setup: not root, no sudo: one line with the exact command" || bad "setup without root: exit $rc: $out"
+if [ "$(id -u)" = 0 ]; then
+  out=$(CC="$tmpd/fakebin/nocc" SETUP_DRYRUN=1 scripts/setup.sh 2>&1); rc=$?
+  [ $rc = 0 ] && grep -q '^setup: would run: apt-get update && apt-get install -y zlib1g-dev libcmocka-dev' <<< "$out" &&
+    ok "setup: as root, apt-get itself (no sudo)" || bad "setup as root: exit $rc: $out"
+fi
+out=$(scripts/setup.sh 2>&1); rc=$?
+[ $rc = 0 ] && [ -z "$out" ] && ok "setup: nothing missing here: silent, exit 0" || bad "setup after make test's set-up: exit $rc: $out"
+# nvcc before the first compile: a missing nvcc stops a build before gcc runs
+before=$(stat -c %Y build/harness/err.o 2>/dev/null)
+out=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -B NVCC=/nonexistent/nvcc build/harness/err.o 2>/dev/null); rc=$?
+[ $rc != 0 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q 'install the CUDA Toolkit' <<< "$out" && [ "$(stat -c %Y build/harness/err.o 2>/dev/null)" = "$before" ] &&
+  ok "make: nvcc checked before the first gcc compile (one line, nothing compiled)" || bad "make with no nvcc: exit $rc: $(head -3 <<< "$out")"
+
+echo "== your own graph: scripts/mygraph.sh --render (table and figure from a CSV)"
+if [ -s plots/data/bench-h100.csv ]; then
+  awk -F, 'NR == 1 || $3 == "soc-Slashdot0902"' plots/data/bench-h100.csv > "$tmpd/slashdot.csv"
+  out=$(MYGRAPH_OUT="$tmpd/mine" scripts/mygraph.sh --render "$tmpd/slashdot.csv" 2>&1); rc=$?
+  [ $rc = 0 ] && grep -q '^step08 *bfs4k *bfs *[0-9.]* *[0-9.]* *PASS$' "$tmpd/mine/slashdot.txt" 2>/dev/null &&
+    ok "mygraph: the table" || bad "mygraph --render: exit $rc: $(tail -3 <<< "$out")"
+  if command -v gnuplot >/dev/null 2>&1; then
+    grep -q '<svg' "$tmpd/mine/slashdot-runtime.svg" 2>/dev/null && ok "mygraph: the figure" || bad "mygraph: no figure: $(tail -3 <<< "$out")"
+  else skipped "mygraph figure: no gnuplot here"; fi
+fi
+out=$(scripts/mygraph.sh /nonexistent/g.el 2>&1); rc=$?
+[ $rc = 2 ] && [ "$(wc -l <<< "$out")" = 1 ] && ok "mygraph: a missing file is one line, exit 2" || bad "mygraph missing file: exit $rc: $out"
+out=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s mine 2>&1); rc=$?
+[ $rc != 0 ] && grep -q '^usage: make mine FILE=' <<< "$out" && ok "make mine without FILE: usage" || bad "make mine: exit $rc: $out"
 
 echo "== docs/examples.txt: the README's and the lessons' commands, all listed (scripts/examples.sh)"
 if [ -f docs/examples.txt ] && [ -x scripts/examples.sh ]; then

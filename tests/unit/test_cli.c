@@ -176,11 +176,15 @@ static void test_sources_file(void **st) {
 static void test_sources_file_rejects(void **st) {
   (void)st;
   static const struct { const char *text, *needle; } bad[] = {
-      {"1\n2\nx\n", ":3: 'x' is not a vertex id"},
-      {"-1\n", ":1: '-1' is not a vertex id"},
-      {"1 2\n", ":1: '1 2' is not a vertex id"},
-      {"1.5\n", ":1: '1.5' is not a vertex id"},
-      {"+3\n", ":1: '+3' is not a vertex id"},
+      {"1\n2\nx\n", ":3: \"x\" is not a vertex id"},
+      {"-1\n", ":1: \"-1\" is not a vertex id"},
+      {"1 2\n", ":1: \"1 2\" is not a vertex id"},
+      {"1.5\n", ":1: \"1.5\" is not a vertex id"},
+      {"+3\n", ":1: \"+3\" is not a vertex id"},
+      /* bytes that are not text: quoted and cut as the graph readers do (io_quote) */
+      {"\x1b[31mred\x01\n", ":1: \"?[31mred?\" is not a vertex id"},
+      {"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz\n",
+       ":1: \"abcdefghijklmnopqrstuvwxyzabcdefghijk...\" is not a vertex id"},
       {"99999999999999999999999\n", "out of range"},
       {"7\n100\n", ":2: source 100 is out of range: the graph has 100 vertices"},
       {"", "no sources"},
@@ -204,7 +208,39 @@ static void test_sources_file_rejects(void **st) {
   vid_t *s = NULL;
   int k = 0;
   assert_int_equal(cli_read_sources("/nonexistent/sources.txt", 10, &s, &k), EXIT_INPUT);
-  assert_fail_contains("/nonexistent/sources.txt: cannot open");
+  assert_fail_contains("/nonexistent/sources.txt: cannot open the sources file: No such file or directory");
+  /* no message carries a byte that is not printable text */
+  char *path = tu_write_temp(".src", "\x1b]0;title\x07\xff\xfe\n");
+  assert_int_equal(cli_read_sources(path, 10, &s, &k), EXIT_INPUT);
+  for (const char *c = fail_message(); *c; c++)
+    if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f) fail_msg("byte 0x%02x in \"%s\"", (unsigned char)*c, fail_message());
+  unlink(path);
+  free(path);
+}
+
+/* -g and -u: one range, the generators' own (GEN_MAX_SCALE), checked once by the option. */
+static void test_scale_range(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-g 30 -n0"), 0);
+  assert_int_equal(parse(&o, "-g 31"), EXIT_INPUT);
+  assert_fail_contains("option -g: 31 is out of range [1, 30]");
+  assert_int_equal(parse(&o, "-u 31"), EXIT_INPUT);
+  assert_fail_contains("option -u: 31 is out of range [1, 30]");
+  assert_int_equal(parse(&o, "-g 0"), EXIT_INPUT);
+  assert_fail_contains("out of range [1, 30]");
+}
+
+/* --cpu and --allow-sparse-ids: flags, no values. */
+static void test_cpu_flags(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "-f x.el --cpu --allow-sparse-ids -r 3"), 0);
+  assert_int_equal(o.cpu_only, 1);
+  assert_int_equal(o.allow_sparse_ids, 1);
+  assert_int_equal(parse(&o, "-g 4"), 0);
+  assert_int_equal(o.cpu_only, 0);
+  assert_int_equal(o.allow_sparse_ids, 0);
 }
 
 int main(void) {
@@ -214,6 +250,7 @@ int main(void) {
       cmocka_unit_test(test_rejects),     cmocka_unit_test(test_knob_sets),
       cmocka_unit_test(test_sources_file),
       cmocka_unit_test(test_sources_file_rejects),
+      cmocka_unit_test(test_scale_range), cmocka_unit_test(test_cpu_flags),
   };
   return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -127,7 +127,19 @@ static void test_bfs_threads_default(void **state) {
   make(G_PATH, &g);
   cpubase_t cb;
   assert_int_equal(cpubase_init(&cb, &g, 0, 0, 0), 0);
-  assert_int_equal(cb.threads, omp_get_max_threads());
+  /* the default: cpubase_default_threads (OMP_NUM_THREADS, else the free cores) */
+  assert_true(cb.threads >= 1);
+  assert_true(strstr(cb.threads_why, getenv("OMP_NUM_THREADS") ? "OMP_NUM_THREADS=" : "load average") != NULL);
+  cpubase_free(&cb);
+  const char *was = getenv("OMP_NUM_THREADS");
+  char keep[64] = "";
+  if (was) snprintf(keep, sizeof keep, "%s", was);
+  setenv("OMP_NUM_THREADS", "3", 1);
+  assert_int_equal(cpubase_init(&cb, &g, 0, 0, 0), 0);
+  assert_int_equal(cb.threads, 3);
+  assert_string_equal(cb.threads_why, "OMP_NUM_THREADS=3");
+  if (was) setenv("OMP_NUM_THREADS", keep, 1);
+  else unsetenv("OMP_NUM_THREADS");
   dist_t *d = malloc(g.n * sizeof *d);
   assert_int_equal(cpubase_run(&cb, g.n, d, NULL), EXIT_INPUT);
   assert_fail_contains("out of range");

@@ -307,7 +307,7 @@ static void test_limits(void **state) {
   (void)state;
   edgelist_t el;
   fail_clear();
-  expect_gen_error(gen_kronecker(0, 16, 1, &el), &el, "scale 0 out of range 1..30");
+  expect_gen_error(gen_kronecker(0, 16, 1, &el), &el, "scale 0 out of range [1, 30]");
   expect_gen_error(gen_kronecker(31, 16, 1, &el), &el, "MAX_VERTICES");
   expect_gen_error(gen_kronecker(-3, 16, 1, &el), &el, "out of range");
   expect_gen_error(gen_kronecker(10, 0, 1, &el), &el, "edge factor 0 must be >= 1");
