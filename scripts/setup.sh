@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # setup.sh - install what the build, the tests and the plots need and this machine lacks
-# (Debian/Ubuntu): a C compiler (gcc), the zlib headers (zlib1g-dev), cmocka (libcmocka-dev,
+# (Debian/Ubuntu): a C compiler (gcc), C++ for nvcc's host side (g++, when nvcc is needed),
+# the zlib headers (zlib1g-dev), cmocka (libcmocka-dev,
 # `make test`), gnuplot (gnuplot-nox, `make plots`). `make test`, `make compare` and
 # `make mine` run it first, and so does CI (.ci/run); run it by hand as well.
 #   as root:            apt-get install -y the missing packages
@@ -29,6 +30,9 @@ need=()
 if ! command -v "$CC" >/dev/null 2>&1; then
   need+=(gcc)
 else
+  # nvcc compiles the host side of .cu files with the C compiler driver as C++ (gcc -x c++):
+  # that needs g++'s cc1plus and the C++ headers, which a bare gcc lacks
+  if [ -n "${SETUP_NVCC:-}" ] && ! printf '#include <cstdlib>\n' | "$CC" -x c++ -E - >/dev/null 2>&1; then need+=(g++); fi
   has_header zlib.h || need+=(zlib1g-dev)
   has_header cmocka.h "${CMOCKA_PREFIX:+-I$CMOCKA_PREFIX/include}" || need+=(libcmocka-dev)
 fi
