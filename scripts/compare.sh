@@ -3,7 +3,7 @@
 # one graph (GRAPH, default "-g 20": Kronecker scale 20), verified, one table:
 # step, variant, median time, GTEPS, speedup over the first step, over the serial
 # CPU oracle (one core) and over the parallel CPU baseline (harness/cpubase.h,
-# OMP_NUM_THREADS threads; both timed by --cpu-baseline on the first job).
+# OMP_NUM_THREADS threads, else the free cores; both timed by --cpu-baseline on the first job).
 # Rows go to results/compare.csv too.
 # BFS and SSSP steps (steps/NN_*/sssp.cu) are never mixed in one table: the
 # SSSP steps get a second table on SSSP_GRAPH (default: GRAPH, with the

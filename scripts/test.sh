@@ -387,8 +387,10 @@ for t in tests/scripts/test_*.sh; do
   out=$("$t" 2>&1); rc=$?
   echo "$out" | tail -2
   p=$(grep -o '[0-9]* passed' <<< "$out" | tail -1 | grep -o '[0-9]*'); f=$(grep -o '[0-9]* failed' <<< "$out" | tail -1 | grep -o '[0-9]*')
-  pass=$((pass + ${p:-0})); failn=$((failn + ${f:-0}))
+  k=$(grep -o '[0-9]* skipped' <<< "$out" | tail -1 | grep -o '[0-9]*')
+  pass=$((pass + ${p:-0})); failn=$((failn + ${f:-0})); skip=$((skip + ${k:-0}))
   grep '^not ok' <<< "$out" | sed 's/^/  FAIL /'
+  grep '^skip - ' <<< "$out" | sed "s/^skip - /  SKIP $(basename "$t"): /"
   if [ $rc != 0 ] && [ "${f:-0}" = 0 ]; then failn=$((failn + 1)); fi
   if [ -z "$p" ] && [ $rc = 0 ]; then bad "$t: no pass count"; fi
 done
