@@ -136,12 +136,13 @@ fig_runtime() {   # slug best.tsv provenance
   n=0; maxbars=1; : > "$TMP/ptitles.gp"
   for g in $graphs; do
     n=$((n + 1))
-    awk -F'\t' -v g="$g" -v OFS='\t' '$3 == g && $1 != "cpu" {
-        if (!($1 in col)) col[$1] = ++ns
+    # colour: the step's number and the variant's rank within the step (common.gp's varcol)
+    awk -F'\t' -v g="$g" -v OFS='\t' '$1 != "cpu" && !(($1, $2) in vi) { vi[$1, $2] = ++nv[$1] }
+      $3 == g && $1 != "cpu" {
         v = $8 + 0; lab = v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.3g", v)
-        print ++x, $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""), $8, col[$1], ($8 == "NaN" ? "" : lab) }' \
+        print ++x, $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""), $8, substr($1, 5) + 0, vi[$1, $2], ($8 == "NaN" ? "" : lab) }' \
       "$best" > "$TMP/runtime-$g.dat"
-    [ -s "$TMP/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t\n' > "$TMP/runtime-$g.dat"
+    [ -s "$TMP/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/runtime-$g.dat"
     printf 'ptitle%d = %s\n' "$n" "$(q "$(awk -F'\t' -v g="$g" '$3 == g { n = $13; m = $14 }
       function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
       END { printf "%s: %s vertices, %s directed edges", g, h(n), h(m) }' "$best")")" >> "$TMP/ptitles.gp"
@@ -264,36 +265,48 @@ EOF
 }
 
 # ---- (e) speedup -------------------------------------------------------------------------
+# Two references, two panels: the serial CPU oracle and the parallel CPU baseline (the bench
+# run's own cpu rows; plots/data/cpubase-SLUG.csv where the bench run has none for a graph).
 fig_speedup() {   # slug best.tsv provenance
-  local slug=$1 best=$2 prov=$3 graphs ncols
+  local slug=$1 best=$2 prov=$3 graphs ncols ref cpubase="$DATA/cpubase-$1.csv"
   graphs=$(graph_order "$best" | tr '\n' ' ')
-  awk -F'\t' -v graphs="$graphs" -v OFS='\t' -v re="$ORACLE_RE" '
-    { r[NR] = $0 }
-    $1 == "cpu" && $2 ~ re && $8 != "NaN" { cpu[$3] = $8 }
-    END {
-      ng = split(graphs, G, " ")
-      for (i = 1; i <= ng; i++) if (G[i] in cpu) H[++nh] = G[i]
-      if (!nh) exit 1
-      line = "x\tstep"; for (i = 1; i <= nh; i++) line = line "\t" H[i]; print line
-      for (k = 1; k <= NR; k++) {
-        split(r[k], f, "\t"); if (f[1] == "cpu" || f[8] == "NaN") continue
-        if (!(f[1] in sx)) { sx[f[1]] = ++ns; sn[ns] = f[1] }
-        sp = cpu[f[3]] / f[8]
-        if (!((f[1], f[3]) in best) || sp > best[f[1], f[3]]) best[f[1], f[3]] = sp
-      }
-      for (s = 1; s <= ns; s++) {
-        line = s "\t" sn[s]
-        for (i = 1; i <= nh; i++) line = line "\t" (((sn[s], H[i]) in best) ? sprintf("%.4g", best[sn[s], H[i]]) : "NaN")
-        print line
-      }
-    }' "$best" > "$TMP/speedup.dat" || { say "$slug: no cpu rows: figure (e) skipped"; return; }
-  ncols=$(head -n 1 "$TMP/speedup.dat" | awk -F'\t' '{ print NF }')
+  : > "$TMP/cpubase-best.tsv"
+  [ -s "$cpubase" ] && valid "$cpubase" && agg best "$cpubase" > "$TMP/cpubase-best.tsv"
+  for ref in oracle parallel; do
+    awk -F'\t' -v graphs="$graphs" -v OFS='\t' -v re="$ORACLE_RE" -v ref="$ref" '
+      FNR == NR { if ($1 == "cpu" && $2 !~ re && $8 != "NaN" && $6 ~ /(^|;)threads=16(;|$)/ && !($3 in cpb)) cpb[$3] = $8; next }
+      { r[++nr] = $0 }
+      $1 == "cpu" && $8 != "NaN" && (ref == "oracle") == ($2 ~ re) { cpu[$3] = $8 }
+      END {
+        if (ref == "parallel") for (g in cpb) if (!(g in cpu)) cpu[g] = cpb[g]
+        ng = split(graphs, G, " ")
+        for (i = 1; i <= ng; i++) if (G[i] in cpu) H[++nh] = G[i]
+        if (!nh) exit 1
+        line = "x\tstep\tn"; for (i = 1; i <= nh; i++) line = line "\t" H[i]; print line
+        for (k = 1; k <= nr; k++) {
+          split(r[k], f, "\t"); if (f[1] == "cpu" || f[8] == "NaN") continue
+          if (!(f[1] in sx)) { sx[f[1]] = ++ns; sn[ns] = f[1] }
+          if (!(f[3] in cpu)) continue
+          sp = cpu[f[3]] / f[8]
+          if (!((f[1], f[3]) in bst) || sp > bst[f[1], f[3]]) bst[f[1], f[3]] = sp
+        }
+        for (s = 1; s <= ns; s++) {
+          line = s "\t" sn[s] "\t" (substr(sn[s], 5) + 0)
+          for (i = 1; i <= nh; i++) line = line "\t" (((sn[s], H[i]) in bst) ? sprintf("%.4g", bst[sn[s], H[i]]) : "NaN")
+          print line
+        }
+      }' "$TMP/cpubase-best.tsv" "$best" > "$TMP/speedup-$ref.dat" || : > "$TMP/speedup-$ref.dat"
+  done
+  if [ ! -s "$TMP/speedup-oracle.dat" ]; then say "$slug: no cpu rows: figure (e) skipped"; return; fi
+  ncols=$(head -n 1 "$TMP/speedup-oracle.dat" | awk -F'\t' '{ print NF }')
   cat > "$TMP/vars.gp" <<EOF
-data = $(q "$TMP/speedup.dat")
+data1 = $(q "$TMP/speedup-oracle.dat")
+data2 = $(q "$TMP/speedup-parallel.dat")
 ncols = $ncols
-width = 1000
-height = 560
-title = 'Speedup of each step over the CPU oracle (serial BFS): best variant and launch shape per graph'
+gnames = $(q "$(head -n 1 "$TMP/speedup-oracle.dat" | cut -f4- | tr '\t' ' ')")
+width = 1300
+height = 600
+title = 'Speedup of each step over the two CPU references: best variant and launch shape per graph'
 subtitle = $(q "$prov")
 EOF
   gp speedup "$OUT/speedup-$slug" "$TMP/vars.gp"
