@@ -35,7 +35,7 @@ array STEPCOL[16] = [ \
 #  01 simple  02 frontier  03 itercounter  04 defer  05 vwarp  06 hqueue  07 scan  08 bfs4k
 #  09 hbf  10 dobfs  11 ibfs  12 hop  13 lean  14 nearfar  (15, 16: grey until they exist)
 stepcol(s) = (s >= 1 && s <= 16) ? STEPCOL[int(s)] : 0x7f7f7f
-stepno(name) = int(substr(name, 5, 6))                 # 'step08' -> 8
+stepno(name) = 10 * (name[5:5] + 0) + (name[6:6] + 0)   # 'step08' -> 8 (no '08' + 0: octal)
 ch(c, k) = (int(c) >> (8 * k)) & 255
 mixc(v, f) = f >= 0 ? int(v + (255 - v) * f + 0.5) : int(v * (1 + f) + 0.5)
 # shade(c, f): f > 0 mixes c with white (lighter), f < 0 with black (darker)

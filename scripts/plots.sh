@@ -184,11 +184,22 @@ fig_heatmaps() {  # slug sweep.csv
         isort(xl, nx); isort(yl, ny)
         for (i = 1; i <= nx; i++) xi[xl[i]] = i - 1
         for (i = 1; i <= ny; i++) yi[yl[i]] = i - 1
+        # the label white where the cell is dark (upper 35 % of the log colour range: red)
+        lo = ""; for (i = 1; i <= n; i++) if (M[i] != "NaN") { v = M[i] + 0; if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
+        span = (lo != "" && hi > lo) ? log(hi / lo) : 0
         for (i = 1; i <= n; i++)
-          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : sprintf("%.3g", M[i])), (i == best) > (dir "/heat.dat")
+          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : sprintf("%.3g", M[i])), (i == best),
+                (M[i] != "NaN" && span > 0 && log((M[i] + 0) / lo) / span > 0.65) > (dir "/heat.dat")
+        # colour-bar tics: 1-2-5 per decade over the range, the ends of the range included
+        ct = ""
+        if (lo != "") {
+          for (d = 10 ^ int(log(lo) / log(10) - 1); d <= hi; d *= 10)
+            for (k = 1; k <= 3; k++) { t = d * (k == 1 ? 1 : k == 2 ? 2 : 5); if (t > lo * 1.15 && t < hi / 1.15) ct = ct (ct == "" ? "" : ", ") sprintf("\"%g\" %.6g", t, t) }
+          ct = "(" (ct == "" ? "" : ct ", ") sprintf("\"%.3g\" %.6g, \"%.3g\" %.6g", lo, lo, hi, hi) ")"
+        }
         xt = "("; for (i = 1; i <= nx; i++) xt = xt (i > 1 ? ", " : "") "\"" (xl[i] == 0 ? "auto" : xl[i]) "\" " i - 1
         yt = "("; for (i = 1; i <= ny; i++) yt = yt (i > 1 ? ", " : "") "\"" yl[i] "\" " i - 1
-        printf "nx = %d\nny = %d\nxt = %s%s)%s\nyt = %s%s)%s\n", nx, ny, q, xt, q, q, yt, q > (dir "/heat.vars")
+        printf "nx = %d\nny = %d\nxt = %s%s)%s\nyt = %s%s)%s\ncbt = %s%s%s\n", nx, ny, q, xt, q, q, yt, q, q, ct, q > (dir "/heat.vars")
       }' "$TMP/heat.tsv"
     { cat "$TMP/heat.vars"
       printf 'data = %s\nwidth = 1000\nheight = 520\n' "$(q "$TMP/heat.dat")"
@@ -213,14 +224,14 @@ fig_frontier() {  # slug trace.csv provenance
       awk -F'\t' -v g="$g" -v sv="$sv" -v OFS='\t' '$1 == g && $2 "/" $3 == sv { print $4, $5, $6, $7 }' \
         "$TMP/trace.tsv" > "$TMP/frontier-$i-$j.dat"
       files="$files $TMP/frontier-$i-$j.dat"; titles="$titles $sv"
-    done < <(awk -F'\t' -v g="$g" '$1 == g && !s[$2 "/" $3]++ { print $2 "/" $3 }' "$TMP/trace.tsv")
+    done < <(awk -F'\t' -v g="$g" '$1 == g && !s[$2 "/" $3]++ { print $2 "/" $3 }' "$TMP/trace.tsv" | sort)
     printf 'files%d = %s\ntitles%d = %s\n' "$i" "$(q "$files")" "$i" "$(q "$titles")" >> "$TMP/vars.gp"
   done
   cat >> "$TMP/vars.gp" <<EOF
 graphs = $(q "$graphs")
-width = $(( i * 560 + 40 ))
+width = $(( i * 520 + 200 ))
 height = 480
-title = 'Frontier size per BFS level (one seeded source, the default variant of each step)'
+title = 'Frontier size per BFS level (one seeded source, the default variant of each step; few levels: lines shifted apart sideways)'
 subtitle = $(q "$prov")
 EOF
   gp frontier "$OUT/frontier-$slug" "$TMP/vars.gp"
