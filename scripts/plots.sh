@@ -285,7 +285,7 @@ fig_speedup() {   # slug best.tsv provenance
   [ -s "$cpubase" ] && valid "$cpubase" && agg best "$cpubase" > "$TMP/cpubase-best.tsv"
   for ref in oracle parallel; do
     awk -F'\t' -v graphs="$graphs" -v OFS='\t' -v re="$ORACLE_RE" -v ref="$ref" '
-      FNR == NR { if ($1 == "cpu" && $2 !~ re && $8 != "NaN" && $6 ~ /(^|;)threads=16(;|$)/ && !($3 in cpb)) cpb[$3] = $8; next }
+      FILENAME == ARGV[1] { if ($1 == "cpu" && $2 !~ re && $8 != "NaN" && $6 ~ /(^|;)threads=16(;|$)/ && !($3 in cpb)) cpb[$3] = $8; next }
       { r[++nr] = $0 }
       $1 == "cpu" && $8 != "NaN" && (ref == "oracle") == ($2 ~ re) { cpu[$3] = $8 }
       END {
@@ -456,9 +456,23 @@ fig_step() {  # NAME GP ABL
     gp "$2" "$OUT/$1-$s" "$TMP/$2.vars"
   done
 }
+# step 11: DATA/ibfs-step11-SLUG.csv (scripts/ibfs-bench.sh) -> OUT/ibfs-step11-SLUG.{svg,png}
+fig_ibfs() {
+  local f s
+  for f in "$DATA"/ibfs-step11-*.csv; do
+    [ -s "$f" ] || continue
+    valid "$f" || continue
+    s=${f##*/ibfs-step11-}; s=${s%.csv}
+    printf "csv = %s\n" "$(q "$f")" > "$TMP/ibfs11.vars"    # size and subtitle: ibfs11.gp's own
+    gp ibfs11 "$OUT/ibfs-step11-$s" "$TMP/ibfs11.vars"
+  done
+}
 if [ "$figures" = 1 ]; then
   fig_step relax-step09 relax09 ablation-step09   # SSSP: relax operations per round (ablation09.sh)
   fig_step trace-step08 trace08 ablation-step08   # BFS-4K: frontier and duplicates per level (ablation08.sh)
+  # its own subtitle (the trace CSV's GPU and commit), as the lesson's command draws it by hand
+  fig_step trace-step10 trace10 ""                # direction-optimizing: the direction of each level (ablation10.sh)
+  fig_ibfs                                        # iBFS: K sources in one run against step 10 run K times
 fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"
