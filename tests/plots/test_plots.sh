@@ -217,5 +217,45 @@ out=$(BENCH_DRYRUN=1 GPU_SLUG='' bn 2>/dev/null); rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c -- '--cpu-baseline' <<<"$out")" -eq 5 ] && ok "bench: dry run lists the jobs, --cpu-baseline once per graph" ||
   bad "bench: dry run" "rc $rc: $out"
 
+# ---- the committed figures and tables are what `make plots` makes of the committed CSV ------------
+# plots.sh on the repository's own plots/data, into a temp dir, with copies of the READMEs: the list of
+# figures must equal the committed list (every figure has a rule, every rule's figure is committed),
+# every README table must come out as committed, and, with the gnuplot that drew the committed SVGs
+# (the version in their <desc>), every SVG byte for byte. (PNG bytes depend on the fonts installed.)
+R=$T/repo; mkdir -p "$R/out" "$R/steps"
+cp "$ROOT/README.md" "$R/README.md"
+for d in "$ROOT"/steps/[0-9][0-9]_*/; do
+  d=${d%/}; mkdir -p "$R/steps/${d##*/}"
+  for f in "$d"/README.md "$d"/*.cu; do [ -f "$f" ] && cp "$f" "$R/steps/${d##*/}/"; done
+done
+rplots() { PLOTS_DATA=$ROOT/plots/data PLOTS_OUT=$R/out PLOTS_RESULTS=$R/results PLOTS_README=$R/README.md \
+           PLOTS_STEPS=$R/steps "$S/plots.sh"; }
+committed() { (cd "$ROOT/plots" && ls -1 -- *.svg *.png 2>/dev/null | sort); }
+if command -v gnuplot >/dev/null 2>&1; then
+  if out=$(rplots 2>&1); then ok "make plots runs on the committed CSV"; else bad "make plots runs on the committed CSV" "$out"; fi
+  made=$( (cd "$R/out" && ls -1 -- *.svg *.png 2>/dev/null | sort) )
+  if ! gnuplot -e 'set terminal' 2>&1 | grep -Eq '^ *(pngcairo|png) '; then
+    made=$(grep '\.svg$' <<<"$made"); want=$(committed | grep '\.svg$'); what="SVG"
+  else want=$(committed); what="SVG and PNG"; fi
+  [ "$made" = "$want" ] && ok "the committed figures ($what) are exactly those make plots draws ($(wc -l <<<"$want"))" ||
+    bad "the committed figures ($what) are exactly those make plots draws" "$(diff <(echo "$want") <(echo "$made") | grep '^[<>]' | sed 's/^</committed, no rule:/; s/^>/drawn, not committed:/')"
+  gv=$(gnuplot --version 2>/dev/null)
+  cv=$(sed -n 's/.*<desc>Produced by GNUPLOT \([^<]*[^ <]\) *<\/desc>.*/gnuplot \1/p' "$ROOT"/plots/runtime-*.svg 2>/dev/null | head -n 1)
+  if [ -n "$cv" ] && [ "$gv" = "$cv" ]; then
+    diffs=""
+    for f in "$R"/out/*.svg; do cmp -s "$f" "$ROOT/plots/${f##*/}" || diffs="$diffs ${f##*/}"; done
+    [ -z "$diffs" ] && ok "every committed SVG is byte-identical to make plots' ($gv)" ||
+      bad "every committed SVG is byte-identical to make plots' ($gv): run make plots and commit" "differ:$diffs"
+  else skip "SVG bytes not compared: this is '$gv', the committed SVGs are from '${cv:-?}'"; fi
+else
+  skip "gnuplot not installed: committed figures not compared with make plots"
+  PLOTS_FIGURES=0 rplots > /dev/null 2>&1
+fi
+tdiff=""
+cmp -s "$R/README.md" "$ROOT/README.md" || tdiff="$tdiff README.md"
+for d in "$R"/steps/*/; do d=${d%/}; cmp -s "$d/README.md" "$ROOT/steps/${d##*/}/README.md" || tdiff="$tdiff steps/${d##*/}/README.md"; done
+[ -z "$tdiff" ] && ok "every README table is what make plots writes from the committed CSV" ||
+  bad "every README table is what make plots writes from the committed CSV: run make plots and commit" "differ:$tdiff"
+
 if [ "$nskip" -gt 0 ]; then echo "plots: $pass passed, $fail failed, $nskip skipped"; else echo "plots: $pass passed, $fail failed"; fi
 [ $fail -eq 0 ]
