@@ -367,11 +367,12 @@ md_table() {
 # the order the harness writes them).
 cpu_last() { awk -F'\t' '$1 == "cpu" { c[++n] = $0; next } { print } END { for (i = 1; i <= n; i++) print c[i] }' "$1"; }
 
-# replace_block FILE BODYFILE: put BODYFILE between the markers (first pair) of FILE.
+# replace_block FILE BODYFILE [NAME]: put BODYFILE between the markers <!-- NAME:begin --> and
+# <!-- NAME:end --> (first pair; NAME results by default) of FILE.
 # 0 changed, 1 unchanged, 3 no (complete) pair of markers
 replace_block() {
-  local file=$1 body=$2 rc
-  awk -v body="$body" -v b="$BEGIN_MARK" -v e="$END_MARK" '
+  local file=$1 body=$2 name=${3:-results} rc
+  awk -v body="$body" -v b="<!-- $name:begin -->" -v e="<!-- $name:end -->" '
     state == 0 && index($0, b) { print; while ((getline l < body) > 0) print l; state = 1; next }
     state == 1 && index($0, e) { print; state = 2; next }
     state == 1 { next }
@@ -382,11 +383,13 @@ replace_block() {
   if cmp -s "$file" "$file.plots.$$"; then rm -f "$file.plots.$$"; return 1; fi
   cat "$file.plots.$$" > "$file" && rm -f "$file.plots.$$"    # keeps the file's mode
 }
-update_readme() { # FILE BODYFILE
-  replace_block "$1" "$2"
-  case $? in 0) say "table rewritten in ${1#$ROOT/}" ;; 1) say "table in ${1#$ROOT/} unchanged" ;;
-             3) say "${1#$ROOT/}: no '$BEGIN_MARK' ... '$END_MARK' pair: left alone" ;; esac
+update_readme() { # FILE BODYFILE [NAME]
+  local name=${3:-results}
+  replace_block "$1" "$2" "$name"
+  case $? in 0) say "$name table rewritten in ${1#$ROOT/}" ;; 1) say "$name table in ${1#$ROOT/} unchanged" ;;
+             3) [ "$name" = results ] && say "${1#$ROOT/}: no '<!-- $name:begin -->' ... '<!-- $name:end -->' pair: left alone" ;; esac
 }
+. "$ROOT/scripts/plots-readme.sh"
 
 tables() {       # slug best.tsv csvname provenance
   local slug=$1 best=$2 csvname=$3 prov=$4 graphs d id prev=""
@@ -395,6 +398,7 @@ tables() {       # slug best.tsv csvname provenance
   if [ -f "$README" ]; then
     md_table "$TMP/table.tsv" "$graphs" '.' "$csvname" "$prov" > "$TMP/body.md"; echo >> "$TMP/body.md"
     update_readme "$README" "$TMP/body.md"
+    readme_blocks "$slug" "$best" "$prov"
   else say "no ${README#$ROOT/}: main table not written"; fi
   local base
   for d in "$STEPS"/[0-9][0-9]_*/; do

@@ -142,6 +142,34 @@ printf 'x\n<!-- results:begin -->\nkeep me\n' > "$T/README.md"; cp "$T/README.md
 PLOTS_FIGURES=0 plots > /dev/null 2>&1
 cmp -s "$T/README.md" "$T/half.ref" && ok "README with an unterminated marker left alone" || bad "README with an unterminated marker left alone"
 
+# the top README's generated blocks: the ladder from the steps themselves (a step without rows says so)
+L=$T/lad; mkdir -p "$L/data" "$L/steps/01_a" "$L/steps/02_b" "$L/steps/05_new"
+cp "$HERE/sample.csv" "$L/data/bench-sample.csv"
+printf '/* Step 01 - a\n */\nSTEP_EXPORT const step_t STEP = {\n    "Title of a (Fig. 1)", PROBLEM_BFS, NULL, v,\n' > "$L/steps/01_a/bfs.cu"
+printf '/* Step 02 - b\n * Base:       01\n */\nSTEP_EXPORT const step_t STEP = {"Title of b", PROBLEM_BFS};\n' > "$L/steps/02_b/bfs.cu"
+printf '/* Step 05 - new\n * Base:       01 (a new rung)\n */\nSTEP_EXPORT const step_t STEP = {"A step not measured", PROBLEM_BFS};\n' > "$L/steps/05_new/bfs.cu"
+printf '# comment\n01\ttechnique of a\tPaper A\n' > "$L/ladder.tsv"
+printf '# comment\n^soc-\tsocial\tb best\tbest=step02 slowest=step01\n' > "$L/fig7.tsv"
+printf 'x\n<!-- ladder:begin -->\nold\n<!-- ladder:end -->\n<!-- fig7:begin -->\n<!-- fig7:end -->\n<!-- cpu:begin -->\n<!-- cpu:end -->\ny\n' > "$L/README.md"
+PLOTS_FIGURES=0 PLOTS_DATA=$L/data PLOTS_OUT=$L/out PLOTS_README=$L/README.md PLOTS_STEPS=$L/steps PLOTS_LADDER=$L/ladder.tsv \
+  PLOTS_FIG7=$L/fig7.tsv "$S/plots.sh" > "$L/out.txt" 2>&1
+lad=$(sed -n '/ladder:begin/,/ladder:end/p' "$L/README.md")
+grep -q '^| \[01_a\](steps/01_a/README.md) | — | technique of a | Paper A | ' <<<"$lad" &&
+  grep -q '^| \[02_b\](steps/02_b/README.md) | 01 | Title of b | — | ' <<<"$lad" && ! grep -q '^old$' <<<"$lad" &&
+  ok "ladder: a row per step, its base, the technique from ladder.tsv or the STEP title" || bad "ladder: a row per step" "$lad"
+grep -q '^| \[05_new\](steps/05_new/README.md) | 01 | A step not measured | — | not measured yet | not measured yet |$' <<<"$lad" &&
+  ok "ladder: a step without CSV rows says 'not measured yet'" || bad "ladder: a step without CSV rows says 'not measured yet'" "$lad"
+grep -qx '01 → 02' <<<"$lad" && grep -qx '01 → 05' <<<"$lad" && ok "ladder: the chains of bases" || bad "ladder: the chains of bases" "$lad"
+grep -q '^| \[01_a\].* | [0-9.]* GTEPS, [0-9.]* ms [^|]*| [0-9.]* GTEPS, [0-9.]* ms [^|]*|$' <<<"$lad" && ok "ladder: the numbers come from the CSV" || bad "ladder: the numbers come from the CSV" "$lad"
+f7=$(sed -n '/fig7:begin/,/fig7:end/p' "$L/README.md")
+grep -q '^| soc-Slashdot0902 .* | b best | best 02: \(yes\|no ([0-9][0-9] [a-z]*)\); slowest 01: \(yes\|no ([0-9][0-9] [a-z]*)\) |$' <<<"$f7" &&
+  ok "fig7: Springer's claims checked against the medians" || bad "fig7: Springer's claims checked against the medians" "$f7"
+cpu=$(sed -n '/cpu:begin/,/cpu:end/p' "$L/README.md")
+grep -q '^| kron20 | [0-9.,]* | [0-9.]* | [0-9][0-9] [a-z]* [0-9.]* | [0-9.,]*× | [0-9.,]*× |$' <<<"$cpu" &&
+  ok "cpu: oracle, parallel baseline and best GPU step per graph" || bad "cpu: oracle, parallel baseline and best GPU step per graph" "$cpu"
+[ "$(sed -n '1p;$p' "$L/README.md" | tr '\n' ' ')" = "x y " ] && ok "generated blocks: text outside the markers kept" ||
+  bad "generated blocks: text outside the markers kept" "$(cat "$L/README.md")"
+
 # no CSV: says so, exit 0, touches nothing
 mkdir -p "$T/none/data" "$T/none/out"; readme > "$T/none/README.md"; cp "$T/none/README.md" "$T/none/ref"
 out=$(PLOTS_DATA=$T/none/data PLOTS_OUT=$T/none/out PLOTS_RESULTS=$T/none/results PLOTS_README=$T/none/README.md \
