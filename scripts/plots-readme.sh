@@ -12,7 +12,8 @@
 #   cpu     the fair CPU baseline: BFS in the bench run (oracle, parallel CPU, best GPU step), the
 #           parallel baseline's thread scaling and delta sweep (cpubase-SLUG.csv), and SSSP: step 09
 #           against Dijkstra and delta-stepping (sssp-SLUG.csv)
-# Numbers come from CSV only. Functions: readme_blocks SLUG BEST.TSV PROVENANCE.
+# Numbers come from CSV only. Functions: readme_blocks SLUG BEST.TSV PROVENANCE (also step 11's lesson
+# tables: step11_blocks, at the end of this file).
 
 LADDER_TSV=${PLOTS_LADDER:-$ROOT/plots/ladder.tsv}
 FIG7_TSV=${PLOTS_FIG7:-$ROOT/plots/springer-fig7.tsv}
@@ -211,7 +212,7 @@ block_cpu() {     # best.tsv cpubase.csv|"" sssp.csv|"" > markdown
 
 readme_blocks() { # slug best.tsv provenance
   local slug=$1 best=$2 prov=$3 sssp="$DATA/sssp-$1.csv" cpub="$DATA/cpubase-$1.csv" ibfs="$DATA/ibfs-step11-$1.csv" b
-  [ -f "$README" ] || return 0
+  [ -f "$README" ] || { step11_blocks "$slug"; return 0; }
   RB_BENCH="${DATA#$ROOT/}/bench-$slug.csv"
   ladder_steps > "$TMP/ladder-steps.tsv"
   [ -f "$LADDER_TSV" ] || : > "$TMP/empty.tsv"
@@ -226,4 +227,57 @@ readme_blocks() { # slug best.tsv provenance
   [ -s "$sssp" ] || sssp=""
   { block_cpu "$best" "$cpub" "$sssp"; echo; } > "$TMP/b-cpu.md"
   for b in ladder fig7 cpu; do update_readme "$README" "$TMP/b-$b.md" "$b"; done
+  step11_blocks "$slug"
+}
+
+# ---- step 11's lesson: its tables from DATA/ibfs-step11-SLUG.csv (scripts/ibfs-bench.sh) ----------
+#   ibfs-k         per graph and K: step 06 and step 10 per source (each the mean over the same K
+#                  sources, one BFS each), step 11 per source (median run / K), the speedups, GTEPS
+#   ibfs-ablation  at the K with the most settings: ms per source of each variant and knob setting
+step11_blocks() { # slug
+  local csv="$DATA/ibfs-step11-$1.csv" les="$STEPS/11_ibfs/README.md" aw="$ROOT/plots/ibfs11.awk"
+  [ -f "$les" ] && [ -s "$csv" ] || return 0
+  grep -qF '<!-- ibfs-k:begin -->' "$les" || return 0
+  valid "$csv" || return 0
+  awk -v mode=curve -v base=step06 -f "$aw" "$csv" > "$TMP/ibfs06.txt"
+  awk -v mode=curve -v base=step10 -f "$aw" "$csv" > "$TMP/ibfs10.txt"
+  awk -v src="${csv#$ROOT/}" "$AWK_NUM"'
+    FILENAME == ARGV[1] { b06[$1, $2] = $3; next }
+    { if (!($1 in seen)) { seen[$1] = 1; G[++ng] = $1 } k = $1 SUBSEP $2; K[$1, ++nk[$1]] = $2
+      b10[k] = $3; s11[k] = $4; ag[k] = $6 }
+    function per(x) { return x <= 0 || x == "" ? "-" : num(x) }
+    function sp(b, s) { return b <= 0 || b == "" ? "-" : times(b / s) }
+    END {
+      printf "Default variant and knobs (`ibfs`, gsize 64, GroupBy on, vw 8), auto grid × 256; from `%s`.\n", src
+      print "Step 06 and step 10: the mean over the same K sources, one timed BFS each (running the step K times"
+      print "costs K times that); step 11: the median of 3 runs of all K sources, divided by K. Every run verified."
+      print ""
+      print "| graph | K | step 06, ms a source | step 10, ms a source | step 11, ms a source | vs step 06 | vs step 10 | step 11 aggregate GTEPS |"
+      print "|---|---:|---:|---:|---:|---:|---:|---:|"
+      for (i = 1; i <= ng; i++) { g = G[i]
+        for (j = 1; j <= nk[g]; j++) { k = g SUBSEP K[g, j]
+          printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", g, K[g, j], per(b06[k]), per(b10[k]), per(s11[k]),
+            sp(b06[k], s11[k]), sp(b10[k], s11[k]), num(ag[k]) } }
+    }' "$TMP/ibfs06.txt" "$TMP/ibfs10.txt" > "$TMP/b-ibfs-k.md"
+  echo >> "$TMP/b-ibfs-k.md"
+  awk -v mode=all -v base=step06 -f "$aw" "$csv" | awk -v src="${csv#$ROOT/}" "$AWK_NUM"'
+    function lab(v, kn,   a, b, i, na, d) { if (v != "ibfs") return "`" v "`"
+      na = split(kn, a, ";"); split(DEF, b, ";"); d = ""
+      for (i = 1; i <= na; i++) if (a[i] != b[i] && a[i] !~ /^sources=/) d = d (d == "" ? "" : ", ") a[i]
+      return d == "" ? "`ibfs` (default)" : "`" d "`" }
+    BEGIN { DEF = "gsize=64;groupby=1;vw=8;alpha=14;beta=24" }
+    { r[++nr] = $0; n[$2]++ }
+    END {
+      for (k in n) if (n[k] > n[bk] || (n[k] == n[bk] && k + 0 > bk + 0)) bk = k
+      for (i = 1; i <= nr; i++) { split(r[i], f, " "); if (f[2] != bk) continue
+        kn = f[9]; sub(/;sources=[0-9]+$/, "", kn); c = lab(f[8], kn)
+        if (!(c in ci)) { ci[c] = ++nc; C[nc] = c } if (!(f[1] in gi)) { gi[f[1]] = ++ng; G[ng] = f[1] } v[f[1], c] = f[4] }
+      printf "Each variant and knob setting at K = %s, ms a source (median run / K; the same sources, one run).\n\n", bk
+      h = "| graph |"; d = "|---|"; for (j = 1; j <= nc; j++) { h = h " " C[j] " |"; d = d "---:|" } print h; print d
+      for (i = 1; i <= ng; i++) { line = "| " G[i] " |"
+        for (j = 1; j <= nc; j++) line = line " " (((G[i], C[j]) in v) ? num(v[G[i], C[j]]) : "-") " |"; print line }
+    }' > "$TMP/b-ibfs-ablation.md"
+  echo >> "$TMP/b-ibfs-ablation.md"
+  update_readme "$les" "$TMP/b-ibfs-k.md" ibfs-k
+  update_readme "$les" "$TMP/b-ibfs-ablation.md" ibfs-ablation
 }
