@@ -14,8 +14,8 @@ if (!exists("width")) width = 1300
 if (!exists("height")) height = 560
 bname = 'step '.base[5:6]
 if (!exists("title")) title = 'Step 11 iBFS: K BFS in one run against '.bname.' run K times'
-# the provenance of the CSV's step 11 rows: GPU, CUDA, driver, commits, dates
-if (!exists("subtitle")) subtitle = system(sprintf("awk -F, '$1 == \"step11\" { g = $18; d = $19; c = $20; if (!(($21) in s)) { s[$21] = 1; cm = cm (cm == \"\" ? \"\" : \" .. \") $21 } t = substr($22, 1, 10); if (a == \"\" || t < a) a = t; if (t > b) b = t } END { printf \"%%s, CUDA %%s, driver %%s, commit %%s, %%s\", g, c, d, cm, (a == b ? a : a \" .. \" b) }' %s", csv))
+# the provenance of the CSV's rows of step 11 and of the base: GPU, CUDA, driver, each step's commits and dates
+if (!exists("subtitle")) subtitle = system(sprintf("awk -F, -v b=%s 'function add(w) { if (!((w, $21) in s)) { s[w, $21] = 1; cm[w] = cm[w] (cm[w] == \"\" ? \"\" : \" .. \") $21 } t = substr($22, 1, 10); if (lo[w] == \"\" || t < lo[w]) lo[w] = t; if (t > hi[w]) hi[w] = t } $1 == \"step11\" { g = $18; d = $19; c = $20; add(1) } $1 == b { add(2) } function span(w) { return lo[w] == hi[w] ? lo[w] : lo[w] \" .. \" hi[w] } END { printf \"%%s, CUDA %%s, driver %%s; step 11: commit %%s, %%s; %%s: commit %%s, %%s\", g, c, d, cm[1], span(1), b, cm[2], span(2) }' %s", base, csv))
 load gpdir.'/common.gp'
 set datafile separator whitespace
 dat = sprintf("< awk -v mode=curve -v base=%s -f %s/ibfs11.awk %s", base, gpdir, csv)
@@ -36,8 +36,8 @@ set format y '%g'
 plot for [i = 1:words(graphs)] dat using ((strcol(1) eq word(graphs, i)) ? $2 : NaN):5 \
      with linespoints lw 1.8 pt GPT[i] ps 1.1 lc rgb C11 notitle, \
      1 with lines dt 2 lc rgb '#888888' notitle, \
-     keyentry with lines lw 1.8 lc rgb C11 title 'step 11, K sources in one run', \
-     keyentry with lines lw 1.8 dt 2 lc rgb CB title bname.', run K times', \
+     keyentry with lines lw 1.8 lc rgb C11 title 'step 11, K at once', \
+     keyentry with lines lw 1.8 dt 2 lc rgb CB title bname.', K runs', \
      for [i = 1:words(graphs)] keyentry with points pt GPT[i] ps 1.1 lc rgb 'black' title word(graphs, i)
 unset key
 set title 'time per source (ms, log scale)' font ',11'
