@@ -31,6 +31,7 @@ do for [i = 1:n] {
   # step (at most +-0.16 level), so that lines with equal values lie side by side, not on top
   stats word(fl, 1) using 1 nooutput
   few = (STATS_records <= 40)
+  if (few) { set xrange [STATS_min - 0.4 : STATS_max + 0.4]; set xtics 1 } else { set xrange [*:*]; set xtics autofreq }
   dx(j) = few ? (j - (nl + 1) / 2.0) * 0.32 / nl : 0
   plot for [j = 1:nl] word(fl, j) using ($1 + dx(j)):($2 > 0 ? $2 : NaN) with lines \
          lw 1.6 lc rgb rgbstr(stepcol(stepno(word(tl, j)))) title word(tl, j), \
