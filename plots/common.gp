@@ -24,20 +24,34 @@ set output out
 # heading: title on the first line, the provenance (GPU, CUDA, commit, date) below it
 heading = (subtitle eq '') ? title : title."\n".subtitle
 
-# twelve distinguishable colours (Tableau 10 + 2); linetype N is step N of a figure
-set linetype 1  lc rgb '#4e79a7' lw 2 pt 7
-set linetype 2  lc rgb '#f28e2b' lw 2 pt 5
-set linetype 3  lc rgb '#e15759' lw 2 pt 9
-set linetype 4  lc rgb '#76b7b2' lw 2 pt 11
-set linetype 5  lc rgb '#59a14f' lw 2 pt 13
-set linetype 6  lc rgb '#edc948' lw 2 pt 7
-set linetype 7  lc rgb '#b07aa1' lw 2 pt 5
-set linetype 8  lc rgb '#ff9da7' lw 2 pt 9
-set linetype 9  lc rgb '#9c755f' lw 2 pt 11
-set linetype 10 lc rgb '#bab0ac' lw 2 pt 13
-set linetype 11 lc rgb '#17becf' lw 2 pt 7
-set linetype 12 lc rgb '#393b79' lw 2 pt 5
-set linetype cycle 12
+# ---- one colour per step, in every figure ------------------------------------------------
+# STEPCOL[N] is step N's colour (the only palette of the gallery: a new step gets its colour
+# here). Linetype N is step N (colour and point type), so "lt 8" draws step 08 anywhere.
+# A step's variants, configurations or settings are shades of its colour (shade(), varcol()),
+# told apart further by dash patterns where lines overlap.
+array STEPCOL[16] = [ \
+  0x4e79a7, 0xf28e2b, 0xd62728, 0x76b7b2, 0x59a14f, 0xd4a500, 0xb07aa1, 0xe377c2, \
+  0x8c564b, 0x17becf, 0x393b79, 0xbcbd22, 0x6b6ecf, 0x843c39, 0x7f7f7f, 0x7f7f7f ]
+#  01 simple  02 frontier  03 itercounter  04 defer  05 vwarp  06 hqueue  07 scan  08 bfs4k
+#  09 hbf  10 dobfs  11 ibfs  12 hop  13 lean  14 nearfar  (15, 16: grey until they exist)
+stepcol(s) = (s >= 1 && s <= 16) ? STEPCOL[int(s)] : 0x7f7f7f
+stepno(name) = 10 * (name[5:5] + 0) + (name[6:6] + 0)   # 'step08' -> 8 (no '08' + 0: octal)
+ch(c, k) = (int(c) >> (8 * k)) & 255
+mixc(v, f) = f >= 0 ? int(v + (255 - v) * f + 0.5) : int(v * (1 + f) + 0.5)
+# shade(c, f): f > 0 mixes c with white (lighter), f < 0 with black (darker)
+shade(c, f) = (mixc(ch(c, 2), f) << 16) | (mixc(ch(c, 1), f) << 8) | mixc(ch(c, 0), f)
+# variant i (1 = the step's first) of step s: full colour, lighter, darker, lighter still, ...
+array VSHADE[6] = [0, 0.45, -0.4, 0.7, -0.65, 0.25]
+varcol(s, i) = shade(stepcol(s), VSHADE[(int(i) - 1) % 6 + 1])
+rgbstr(c) = sprintf('#%06x', int(c))
+array STEPPT[16] = [7, 5, 9, 11, 13, 15, 7, 5, 9, 11, 13, 15, 7, 5, 9, 11]
+do for [s = 1:16] {
+  eval sprintf("set linetype %d lc rgb '%s' lw 2 pt %d", s, rgbstr(STEPCOL[s]), STEPPT[s])
+}
+set linetype cycle 16
+# colours that are no step: the CPU references, neutral lines
+CPUCOL = 0x000000
+CPUPARCOL = 0x555555
 
 set grid ytics mytics lc rgb '#e0e0e0' lw 1, lc rgb '#f0f0f0' lw 1
 set border 3 lw 1

@@ -3,7 +3,8 @@
 # variant): median GTEPS over sources x trials.
 #
 # Variables (scripts/plots.sh): datadir, gens ("kron uniform"), gtitle<i> (panel titles),
-# steps (line titles), nsteps, plus common.gp's. Data: datadir/scale-GEN-J.dat: scale  gteps  ms
+# steps (line titles "stepNN/variant"), nsteps, plus common.gp's. Each line is linetype NN:
+# the step's colour and marker. Data: datadir/scale-GEN-J.dat: scale  gteps  ms
 if (!exists("gpdir")) gpdir = 'plots'
 load gpdir.'/common.gp'
 
@@ -18,6 +19,6 @@ set key top left font ',9'
 do for [i = 1:n] {
   set title value(sprintf('gtitle%d', i)) font ',12'
   plot for [j = 1:nsteps] sprintf('%s/scale-%s-%d.dat', datadir, word(gens, i), j) using 1:2 \
-       with linespoints lt j title word(steps, j)
+       with linespoints lt stepno(word(steps, j)) title word(steps, j)
 }
 unset multiplot

@@ -2,6 +2,7 @@
 # included) and the duplicates in it, with and without the hash table, for edge-discover (the
 # step's default) and virtual warps of 4; one column of panels per graph. Filled points:
 # single-block levels (block 0 alone), open points: multi-block levels (the whole grid).
+# Colours: shades of step 08's (common.gp), a marker shape per configuration.
 # Data: plots/data/trace-step08-h100.csv (scripts/ablation08.sh), columns
 #   config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs
 # Run from the repository root (gnuplot and awk only):
@@ -9,9 +10,9 @@
 if (!exists("gpdir")) gpdir = 'plots'
 if (!exists("data")) data = 'plots/data/trace-step08-h100.csv'
 if (!exists("graphs")) graphs = 'kron20 soc-Slashdot0902 luxembourg_osm'
-if (!exists("width")) width = 1500
+if (!exists("width")) width = 1700
 if (!exists("height")) height = 820
-if (!exists("title")) title = 'Step 08: frontier and duplicates per level (filled = single-block level, open = multi-block)'
+if (!exists("title")) title = 'Step 08: frontier and duplicates in the queue per BFS level, four configurations'
 if (!exists("subtitle")) subtitle = ''
 load gpdir.'/common.gp'
 
@@ -19,27 +20,39 @@ load gpdir.'/common.gp'
 sel(g, c) = sprintf("< awk -F, -v g='%s' -v c='%s' -v OFS='\t' 'NR > 1 && $2 == g && $1 == c { print $4, $5, $7, ($8 == \"single\") }' %s", g, c, data)
 
 n = words(graphs)
-set multiplot layout 2, n title heading font ',13'
+# step 08's colour in four shades, one a configuration, and a marker shape each (filled: a
+# single-block level, open: a multi-block one); the vwarp lines dashed. One legend for the
+# figure, right of the panels, never over the data.
+array CF[4] = ['step08', 'hash', 'vw4', 'vw4-hash']
+array CT[4] = ['edge-discover', 'edge-discover + hash', 'vwarp 4', 'vwarp 4 + hash']
+array CC[4] = [0, -0.5, 0.4, -0.75]
+array CP[4] = [7, 5, 9, 13]
+array CD[4] = [1, 1, 2, 2]
+col(j) = rgbstr(shade(stepcol(8), CC[j]))
+rm = 1.0 - 230.0 / width
+set multiplot layout 2, n title heading font ',13' margins 0.05, rm, 0.07, 0.88 spacing 0.06, 0.12
 set xlabel 'BFS level'
-set key top right font ',9'
 set logscale y
 set format y '%g'
+xt(g) = system(sprintf("awk -F, -v g='%s' 'NR > 1 && $2 == g && $4 > m { m = $4 } END { print (m <= 12 ? 1 : 0) }' %s", g, data)) eq '1'
 do for [i = 1:n] {
   g = word(graphs, i)
+  if (xt(g)) { set xtics 1 } else { set xtics autofreq }
+  if (i == n) { set key at screen rm + 0.01, 0.88 left top vertical Left reverse font ',10' samplen 3 spacing 1.3 } else { unset key }
   set title g.': frontier (queue entries)' font ',11'
   set ylabel 'entries (log scale)'
-  plot sel(g, 'step08')   using 1:($2 > 0 ? $2 : NaN):($4 > 0.5 ? 7 : 6) with linespoints pt variable ps 0.8 lt 1 title 'edge-discover', \
-       sel(g, 'hash')     using 1:($2 > 0 ? $2 : NaN):($4 > 0.5 ? 7 : 6) with linespoints pt variable ps 0.8 lt 2 title 'edge-discover + hash', \
-       sel(g, 'vw4')      using 1:($2 > 0 ? $2 : NaN):($4 > 0.5 ? 5 : 4) with linespoints pt variable ps 0.8 lt 3 dt 2 title 'vwarp 4', \
-       sel(g, 'vw4-hash') using 1:($2 > 0 ? $2 : NaN):($4 > 0.5 ? 5 : 4) with linespoints pt variable ps 0.8 lt 4 dt 2 title 'vwarp 4 + hash'
+  plot for [j = 1:4] sel(g, CF[j]) using 1:($2 > 0 ? $2 : NaN) with lines lw 1.5 dt CD[j] lc rgb col(j) notitle, \
+       for [j = 1:4] sel(g, CF[j]) using 1:($2 > 0 ? $2 : NaN):($4 > 0.5 ? CP[j] : CP[j] - 1) with points pt variable ps 0.6 lc rgb col(j) notitle, \
+       for [j = 1:4] keyentry with linespoints lw 1.5 dt CD[j] pt CP[j] ps 0.9 lc rgb col(j) title CT[j], \
+       keyentry with points pt 7 ps 0.9 lc rgb 'black' title 'filled: single-block level', \
+       keyentry with points pt 6 ps 0.9 lc rgb 'black' title 'open: multi-block level'
 }
+unset key
 do for [i = 1:n] {
   g = word(graphs, i)
+  if (xt(g)) { set xtics 1 } else { set xtics autofreq }
   set title g.': duplicates in the queue' font ',11'
   set ylabel 'duplicate entries (log scale)'
-  plot sel(g, 'step08')   using 1:($3 > 0 ? $3 : NaN):($4 > 0.5 ? 7 : 6) with points pt variable ps 0.8 lt 1 title 'edge-discover', \
-       sel(g, 'hash')     using 1:($3 > 0 ? $3 : NaN):($4 > 0.5 ? 7 : 6) with points pt variable ps 0.8 lt 2 title 'edge-discover + hash', \
-       sel(g, 'vw4')      using 1:($3 > 0 ? $3 : NaN):($4 > 0.5 ? 5 : 4) with points pt variable ps 0.8 lt 3 title 'vwarp 4', \
-       sel(g, 'vw4-hash') using 1:($3 > 0 ? $3 : NaN):($4 > 0.5 ? 5 : 4) with points pt variable ps 0.8 lt 4 title 'vwarp 4 + hash'
+  plot for [j = 1:4] sel(g, CF[j]) using 1:($3 > 0 ? $3 : NaN):($4 > 0.5 ? CP[j] : CP[j] - 1) with points pt variable ps 0.7 lc rgb col(j) notitle
 }
 unset multiplot

@@ -144,12 +144,13 @@ fig_runtime() {   # slug best.tsv provenance
   n=0; maxbars=1; : > "$TMP/ptitles.gp"
   for g in $graphs; do
     n=$((n + 1))
-    awk -F'\t' -v g="$g" -v OFS='\t' '$3 == g && $1 != "cpu" {
-        if (!($1 in col)) col[$1] = ++ns
+    # colour: the step's number and the variant's rank within the step (common.gp's varcol)
+    awk -F'\t' -v g="$g" -v OFS='\t' '$1 != "cpu" && !(($1, $2) in vi) { vi[$1, $2] = ++nv[$1] }
+      $3 == g && $1 != "cpu" {
         v = $8 + 0; lab = v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.3g", v)
-        print ++x, $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""), $8, col[$1], ($8 == "NaN" ? "" : lab) }' \
+        print ++x, $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""), $8, substr($1, 5) + 0, vi[$1, $2], ($8 == "NaN" ? "" : lab) }' \
       "$best" > "$TMP/runtime-$g.dat"
-    [ -s "$TMP/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t\n' > "$TMP/runtime-$g.dat"
+    [ -s "$TMP/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/runtime-$g.dat"
     printf 'ptitle%d = %s\n' "$n" "$(q "$(awk -F'\t' -v g="$g" '$3 == g { n = $13; m = $14 }
       function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
       END { printf "%s: %s vertices, %s directed edges", g, h(n), h(m) }' "$best")")" >> "$TMP/ptitles.gp"
@@ -191,11 +192,22 @@ fig_heatmaps() {  # slug sweep.csv
         isort(xl, nx); isort(yl, ny)
         for (i = 1; i <= nx; i++) xi[xl[i]] = i - 1
         for (i = 1; i <= ny; i++) yi[yl[i]] = i - 1
+        # the label white where the cell is dark (upper 35 % of the log colour range: red)
+        lo = ""; for (i = 1; i <= n; i++) if (M[i] != "NaN") { v = M[i] + 0; if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
+        span = (lo != "" && hi > lo) ? log(hi / lo) : 0
         for (i = 1; i <= n; i++)
-          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : sprintf("%.3g", M[i])), (i == best) > (dir "/heat.dat")
+          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : sprintf("%.3g", M[i])), (i == best),
+                (M[i] != "NaN" && span > 0 && log((M[i] + 0) / lo) / span > 0.65) > (dir "/heat.dat")
+        # colour-bar tics: 1-2-5 per decade over the range, the ends of the range included
+        ct = ""
+        if (lo != "") {
+          for (d = 10 ^ int(log(lo) / log(10) - 1); d <= hi; d *= 10)
+            for (k = 1; k <= 3; k++) { t = d * (k == 1 ? 1 : k == 2 ? 2 : 5); if (t > lo * 1.15 && t < hi / 1.15) ct = ct (ct == "" ? "" : ", ") sprintf("\"%g\" %.6g", t, t) }
+          ct = "(" (ct == "" ? "" : ct ", ") sprintf("\"%.3g\" %.6g, \"%.3g\" %.6g", lo, lo, hi, hi) ")"
+        }
         xt = "("; for (i = 1; i <= nx; i++) xt = xt (i > 1 ? ", " : "") "\"" (xl[i] == 0 ? "auto" : xl[i]) "\" " i - 1
         yt = "("; for (i = 1; i <= ny; i++) yt = yt (i > 1 ? ", " : "") "\"" yl[i] "\" " i - 1
-        printf "nx = %d\nny = %d\nxt = %s%s)%s\nyt = %s%s)%s\n", nx, ny, q, xt, q, q, yt, q > (dir "/heat.vars")
+        printf "nx = %d\nny = %d\nxt = %s%s)%s\nyt = %s%s)%s\ncbt = %s%s%s\n", nx, ny, q, xt, q, q, yt, q, q, ct, q > (dir "/heat.vars")
       }' "$TMP/heat.tsv"
     { cat "$TMP/heat.vars"
       printf 'data = %s\nwidth = 1000\nheight = 520\n' "$(q "$TMP/heat.dat")"
@@ -220,14 +232,14 @@ fig_frontier() {  # slug trace.csv provenance
       awk -F'\t' -v g="$g" -v sv="$sv" -v OFS='\t' '$1 == g && $2 "/" $3 == sv { print $4, $5, $6, $7 }' \
         "$TMP/trace.tsv" > "$TMP/frontier-$i-$j.dat"
       files="$files $TMP/frontier-$i-$j.dat"; titles="$titles $sv"
-    done < <(awk -F'\t' -v g="$g" '$1 == g && !s[$2 "/" $3]++ { print $2 "/" $3 }' "$TMP/trace.tsv")
+    done < <(awk -F'\t' -v g="$g" '$1 == g && !s[$2 "/" $3]++ { print $2 "/" $3 }' "$TMP/trace.tsv" | sort)
     printf 'files%d = %s\ntitles%d = %s\n' "$i" "$(q "$files")" "$i" "$(q "$titles")" >> "$TMP/vars.gp"
   done
   cat >> "$TMP/vars.gp" <<EOF
 graphs = $(q "$graphs")
-width = $(( i * 560 + 40 ))
+width = $(( i * 520 + 200 ))
 height = 480
-title = 'Frontier size per BFS level (one seeded source, the default variant of each step)'
+title = 'Frontier size per BFS level (one seeded source, the default variant of each step; few levels: lines shifted apart sideways)'
 subtitle = $(q "$prov")
 EOF
   gp frontier "$OUT/frontier-$slug" "$TMP/vars.gp"
@@ -272,36 +284,48 @@ EOF
 }
 
 # ---- (e) speedup -------------------------------------------------------------------------
+# Two references, two panels: the serial CPU oracle and the parallel CPU baseline (the bench
+# run's own cpu rows; plots/data/cpubase-SLUG.csv where the bench run has none for a graph).
 fig_speedup() {   # slug best.tsv provenance
-  local slug=$1 best=$2 prov=$3 graphs ncols
+  local slug=$1 best=$2 prov=$3 graphs ncols ref cpubase="$DATA/cpubase-$1.csv"
   graphs=$(graph_order "$best" | tr '\n' ' ')
-  awk -F'\t' -v graphs="$graphs" -v OFS='\t' -v re="$ORACLE_RE" '
-    { r[NR] = $0 }
-    $1 == "cpu" && $2 ~ re && $8 != "NaN" { cpu[$3] = $8 }
-    END {
-      ng = split(graphs, G, " ")
-      for (i = 1; i <= ng; i++) if (G[i] in cpu) H[++nh] = G[i]
-      if (!nh) exit 1
-      line = "x\tstep"; for (i = 1; i <= nh; i++) line = line "\t" H[i]; print line
-      for (k = 1; k <= NR; k++) {
-        split(r[k], f, "\t"); if (f[1] == "cpu" || f[8] == "NaN") continue
-        if (!(f[1] in sx)) { sx[f[1]] = ++ns; sn[ns] = f[1] }
-        sp = cpu[f[3]] / f[8]
-        if (!((f[1], f[3]) in best) || sp > best[f[1], f[3]]) best[f[1], f[3]] = sp
-      }
-      for (s = 1; s <= ns; s++) {
-        line = s "\t" sn[s]
-        for (i = 1; i <= nh; i++) line = line "\t" (((sn[s], H[i]) in best) ? sprintf("%.4g", best[sn[s], H[i]]) : "NaN")
-        print line
-      }
-    }' "$best" > "$TMP/speedup.dat" || { say "$slug: no cpu rows: figure (e) skipped"; return; }
-  ncols=$(head -n 1 "$TMP/speedup.dat" | awk -F'\t' '{ print NF }')
+  : > "$TMP/cpubase-best.tsv"
+  [ -s "$cpubase" ] && valid "$cpubase" && agg best "$cpubase" > "$TMP/cpubase-best.tsv"
+  for ref in oracle parallel; do
+    awk -F'\t' -v graphs="$graphs" -v OFS='\t' -v re="$ORACLE_RE" -v ref="$ref" '
+      FILENAME == ARGV[1] { if ($1 == "cpu" && $2 !~ re && $8 != "NaN" && $6 ~ /(^|;)threads=16(;|$)/ && !($3 in cpb)) cpb[$3] = $8; next }
+      { r[++nr] = $0 }
+      $1 == "cpu" && $8 != "NaN" && (ref == "oracle") == ($2 ~ re) { cpu[$3] = $8 }
+      END {
+        if (ref == "parallel") for (g in cpb) if (!(g in cpu)) cpu[g] = cpb[g]
+        ng = split(graphs, G, " ")
+        for (i = 1; i <= ng; i++) if (G[i] in cpu) H[++nh] = G[i]
+        if (!nh) exit 1
+        line = "x\tstep\tn"; for (i = 1; i <= nh; i++) line = line "\t" H[i]; print line
+        for (k = 1; k <= nr; k++) {
+          split(r[k], f, "\t"); if (f[1] == "cpu" || f[8] == "NaN") continue
+          if (!(f[1] in sx)) { sx[f[1]] = ++ns; sn[ns] = f[1] }
+          if (!(f[3] in cpu)) continue
+          sp = cpu[f[3]] / f[8]
+          if (!((f[1], f[3]) in bst) || sp > bst[f[1], f[3]]) bst[f[1], f[3]] = sp
+        }
+        for (s = 1; s <= ns; s++) {
+          line = s "\t" sn[s] "\t" (substr(sn[s], 5) + 0)
+          for (i = 1; i <= nh; i++) line = line "\t" (((sn[s], H[i]) in bst) ? sprintf("%.4g", bst[sn[s], H[i]]) : "NaN")
+          print line
+        }
+      }' "$TMP/cpubase-best.tsv" "$best" > "$TMP/speedup-$ref.dat" || : > "$TMP/speedup-$ref.dat"
+  done
+  if [ ! -s "$TMP/speedup-oracle.dat" ]; then say "$slug: no cpu rows: figure (e) skipped"; return; fi
+  ncols=$(head -n 1 "$TMP/speedup-oracle.dat" | awk -F'\t' '{ print NF }')
   cat > "$TMP/vars.gp" <<EOF
-data = $(q "$TMP/speedup.dat")
+data1 = $(q "$TMP/speedup-oracle.dat")
+data2 = $(q "$TMP/speedup-parallel.dat")
 ncols = $ncols
-width = 1000
-height = 560
-title = 'Speedup of each step over the CPU oracle (serial BFS): best variant and launch shape per graph'
+gnames = $(q "$(head -n 1 "$TMP/speedup-oracle.dat" | cut -f4- | tr '\t' ' ')")
+width = 1300
+height = 600
+title = 'Speedup of each step over the two CPU references: best variant and launch shape per graph'
 subtitle = $(q "$prov")
 EOF
   gp speedup "$OUT/speedup-$slug" "$TMP/vars.gp"
@@ -351,11 +375,12 @@ md_table() {
 # the order the harness writes them).
 cpu_last() { awk -F'\t' '$1 == "cpu" { c[++n] = $0; next } { print } END { for (i = 1; i <= n; i++) print c[i] }' "$1"; }
 
-# replace_block FILE BODYFILE: put BODYFILE between the markers (first pair) of FILE.
+# replace_block FILE BODYFILE [NAME]: put BODYFILE between the markers <!-- NAME:begin --> and
+# <!-- NAME:end --> (first pair; NAME results by default) of FILE.
 # 0 changed, 1 unchanged, 3 no (complete) pair of markers
 replace_block() {
-  local file=$1 body=$2 rc
-  awk -v body="$body" -v b="$BEGIN_MARK" -v e="$END_MARK" '
+  local file=$1 body=$2 name=${3:-results} rc
+  awk -v body="$body" -v b="<!-- $name:begin -->" -v e="<!-- $name:end -->" '
     state == 0 && index($0, b) { print; while ((getline l < body) > 0) print l; state = 1; next }
     state == 1 && index($0, e) { print; state = 2; next }
     state == 1 { next }
@@ -366,11 +391,13 @@ replace_block() {
   if cmp -s "$file" "$file.plots.$$"; then rm -f "$file.plots.$$"; return 1; fi
   cat "$file.plots.$$" > "$file" && rm -f "$file.plots.$$"    # keeps the file's mode
 }
-update_readme() { # FILE BODYFILE
-  replace_block "$1" "$2"
-  case $? in 0) say "table rewritten in ${1#$ROOT/}" ;; 1) say "table in ${1#$ROOT/} unchanged" ;;
-             3) say "${1#$ROOT/}: no '$BEGIN_MARK' ... '$END_MARK' pair: left alone" ;; esac
+update_readme() { # FILE BODYFILE [NAME]
+  local name=${3:-results}
+  replace_block "$1" "$2" "$name"
+  case $? in 0) say "$name table rewritten in ${1#$ROOT/}" ;; 1) say "$name table in ${1#$ROOT/} unchanged" ;;
+             3) [ "$name" = results ] && say "${1#$ROOT/}: no '<!-- $name:begin -->' ... '<!-- $name:end -->' pair: left alone" ;; esac
 }
+. "$ROOT/scripts/plots-readme.sh"
 
 tables() {       # slug best.tsv csvname provenance
   local slug=$1 best=$2 csvname=$3 prov=$4 graphs d id prev=""
@@ -379,6 +406,7 @@ tables() {       # slug best.tsv csvname provenance
   if [ -f "$README" ]; then
     md_table "$TMP/table.tsv" "$graphs" '.' "$csvname" "$prov" > "$TMP/body.md"; echo >> "$TMP/body.md"
     update_readme "$README" "$TMP/body.md"
+    readme_blocks "$slug" "$best" "$prov"
   else say "no ${README#$ROOT/}: main table not written"; fi
   local base
   for d in "$STEPS"/[0-9][0-9]_*/; do
@@ -443,9 +471,23 @@ fig_step() {  # NAME GP ABL
     gp "$2" "$OUT/$1-$s" "$TMP/$2.vars"
   done
 }
+# step 11: DATA/ibfs-step11-SLUG.csv (scripts/ibfs-bench.sh) -> OUT/ibfs-step11-SLUG.{svg,png}
+fig_ibfs() {
+  local f s
+  for f in "$DATA"/ibfs-step11-*.csv; do
+    [ -s "$f" ] || continue
+    valid "$f" || continue
+    s=${f##*/ibfs-step11-}; s=${s%.csv}
+    printf "csv = %s\n" "$(q "$f")" > "$TMP/ibfs11.vars"    # size and subtitle: ibfs11.gp's own
+    gp ibfs11 "$OUT/ibfs-step11-$s" "$TMP/ibfs11.vars"
+  done
+}
 if [ "$figures" = 1 ]; then
   fig_step relax-step09 relax09 ablation-step09   # SSSP: relax operations per round (ablation09.sh)
   fig_step trace-step08 trace08 ablation-step08   # BFS-4K: frontier and duplicates per level (ablation08.sh)
+  # its own subtitle (the trace CSV's GPU and commit), as the lesson's command draws it by hand
+  fig_step trace-step10 trace10 ""                # direction-optimizing: the direction of each level (ablation10.sh)
+  fig_ibfs                                        # iBFS: K sources in one run against step 10 run K times
 fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"

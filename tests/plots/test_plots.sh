@@ -142,6 +142,34 @@ printf 'x\n<!-- results:begin -->\nkeep me\n' > "$T/README.md"; cp "$T/README.md
 PLOTS_FIGURES=0 plots > /dev/null 2>&1
 cmp -s "$T/README.md" "$T/half.ref" && ok "README with an unterminated marker left alone" || bad "README with an unterminated marker left alone"
 
+# the top README's generated blocks: the ladder from the steps themselves (a step without rows says so)
+L=$T/lad; mkdir -p "$L/data" "$L/steps/01_a" "$L/steps/02_b" "$L/steps/05_new"
+cp "$HERE/sample.csv" "$L/data/bench-sample.csv"
+printf '/* Step 01 - a\n */\nSTEP_EXPORT const step_t STEP = {\n    "Title of a (Fig. 1)", PROBLEM_BFS, NULL, v,\n' > "$L/steps/01_a/bfs.cu"
+printf '/* Step 02 - b\n * Base:       01\n */\nSTEP_EXPORT const step_t STEP = {"Title of b", PROBLEM_BFS};\n' > "$L/steps/02_b/bfs.cu"
+printf '/* Step 05 - new\n * Base:       01 (a new rung)\n */\nSTEP_EXPORT const step_t STEP = {"A step not measured", PROBLEM_BFS};\n' > "$L/steps/05_new/bfs.cu"
+printf '# comment\n01\ttechnique of a\tPaper A\n' > "$L/ladder.tsv"
+printf '# comment\n^soc-\tsocial\tb best\tbest=step02 slowest=step01\n' > "$L/fig7.tsv"
+printf 'x\n<!-- ladder:begin -->\nold\n<!-- ladder:end -->\n<!-- fig7:begin -->\n<!-- fig7:end -->\n<!-- cpu:begin -->\n<!-- cpu:end -->\ny\n' > "$L/README.md"
+PLOTS_FIGURES=0 PLOTS_DATA=$L/data PLOTS_OUT=$L/out PLOTS_README=$L/README.md PLOTS_STEPS=$L/steps PLOTS_LADDER=$L/ladder.tsv \
+  PLOTS_FIG7=$L/fig7.tsv "$S/plots.sh" > "$L/out.txt" 2>&1
+lad=$(sed -n '/ladder:begin/,/ladder:end/p' "$L/README.md")
+grep -q '^| \[01_a\](steps/01_a/README.md) | — | technique of a | Paper A | ' <<<"$lad" &&
+  grep -q '^| \[02_b\](steps/02_b/README.md) | 01 | Title of b | — | ' <<<"$lad" && ! grep -q '^old$' <<<"$lad" &&
+  ok "ladder: a row per step, its base, the technique from ladder.tsv or the STEP title" || bad "ladder: a row per step" "$lad"
+grep -q '^| \[05_new\](steps/05_new/README.md) | 01 | A step not measured | — | not measured yet | not measured yet |$' <<<"$lad" &&
+  ok "ladder: a step without CSV rows says 'not measured yet'" || bad "ladder: a step without CSV rows says 'not measured yet'" "$lad"
+grep -qx '01 → 02' <<<"$lad" && grep -qx '01 → 05' <<<"$lad" && ok "ladder: the chains of bases" || bad "ladder: the chains of bases" "$lad"
+grep -q '^| \[01_a\].* | [0-9.]* GTEPS, [0-9.]* ms [^|]*| [0-9.]* GTEPS, [0-9.]* ms [^|]*|$' <<<"$lad" && ok "ladder: the numbers come from the CSV" || bad "ladder: the numbers come from the CSV" "$lad"
+f7=$(sed -n '/fig7:begin/,/fig7:end/p' "$L/README.md")
+grep -q '^| soc-Slashdot0902 .* | b best | best 02: \(yes\|no ([0-9][0-9] [a-z]*)\); slowest 01: \(yes\|no ([0-9][0-9] [a-z]*)\) |$' <<<"$f7" &&
+  ok "fig7: Springer's claims checked against the medians" || bad "fig7: Springer's claims checked against the medians" "$f7"
+cpu=$(sed -n '/cpu:begin/,/cpu:end/p' "$L/README.md")
+grep -q '^| kron20 | [0-9.,]* | [0-9.]* | [0-9][0-9] [a-z]* [0-9.]* | [0-9.,]*× | [0-9.,]*× |$' <<<"$cpu" &&
+  ok "cpu: oracle, parallel baseline and best GPU step per graph" || bad "cpu: oracle, parallel baseline and best GPU step per graph" "$cpu"
+[ "$(sed -n '1p;$p' "$L/README.md" | tr '\n' ' ')" = "x y " ] && ok "generated blocks: text outside the markers kept" ||
+  bad "generated blocks: text outside the markers kept" "$(cat "$L/README.md")"
+
 # no CSV: says so, exit 0, touches nothing
 mkdir -p "$T/none/data" "$T/none/out"; readme > "$T/none/README.md"; cp "$T/none/README.md" "$T/none/ref"
 out=$(PLOTS_DATA=$T/none/data PLOTS_OUT=$T/none/out PLOTS_RESULTS=$T/none/results PLOTS_README=$T/none/README.md \
@@ -216,6 +244,46 @@ out=$(FAKE_NOGPU=1 bn 2>&1); rc=$?
 out=$(BENCH_DRYRUN=1 GPU_SLUG='' bn 2>/dev/null); rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c -- '--cpu-baseline' <<<"$out")" -eq 5 ] && ok "bench: dry run lists the jobs, --cpu-baseline once per graph" ||
   bad "bench: dry run" "rc $rc: $out"
+
+# ---- the committed figures and tables are what `make plots` makes of the committed CSV ------------
+# plots.sh on the repository's own plots/data, into a temp dir, with copies of the READMEs: the list of
+# figures must equal the committed list (every figure has a rule, every rule's figure is committed),
+# every README table must come out as committed, and, with the gnuplot that drew the committed SVGs
+# (the version in their <desc>), every SVG byte for byte. (PNG bytes depend on the fonts installed.)
+R=$T/repo; mkdir -p "$R/out" "$R/steps"
+cp "$ROOT/README.md" "$R/README.md"
+for d in "$ROOT"/steps/[0-9][0-9]_*/; do
+  d=${d%/}; mkdir -p "$R/steps/${d##*/}"
+  for f in "$d"/README.md "$d"/*.cu; do [ -f "$f" ] && cp "$f" "$R/steps/${d##*/}/"; done
+done
+rplots() { PLOTS_DATA=$ROOT/plots/data PLOTS_OUT=$R/out PLOTS_RESULTS=$R/results PLOTS_README=$R/README.md \
+           PLOTS_STEPS=$R/steps "$S/plots.sh"; }
+committed() { (cd "$ROOT/plots" && ls -1 -- *.svg *.png 2>/dev/null | sort); }
+if command -v gnuplot >/dev/null 2>&1; then
+  if out=$(rplots 2>&1); then ok "make plots runs on the committed CSV"; else bad "make plots runs on the committed CSV" "$out"; fi
+  made=$( (cd "$R/out" && ls -1 -- *.svg *.png 2>/dev/null | sort) )
+  if ! gnuplot -e 'set terminal' 2>&1 | grep -Eq '^ *(pngcairo|png) '; then
+    made=$(grep '\.svg$' <<<"$made"); want=$(committed | grep '\.svg$'); what="SVG"
+  else want=$(committed); what="SVG and PNG"; fi
+  [ "$made" = "$want" ] && ok "the committed figures ($what) are exactly those make plots draws ($(wc -l <<<"$want"))" ||
+    bad "the committed figures ($what) are exactly those make plots draws" "$(diff <(echo "$want") <(echo "$made") | grep '^[<>]' | sed 's/^</committed, no rule:/; s/^>/drawn, not committed:/')"
+  gv=$(gnuplot --version 2>/dev/null)
+  cv=$(sed -n 's/.*<desc>Produced by GNUPLOT \([^<]*[^ <]\) *<\/desc>.*/gnuplot \1/p' "$ROOT"/plots/runtime-*.svg 2>/dev/null | head -n 1)
+  if [ -n "$cv" ] && [ "$gv" = "$cv" ]; then
+    diffs=""
+    for f in "$R"/out/*.svg; do cmp -s "$f" "$ROOT/plots/${f##*/}" || diffs="$diffs ${f##*/}"; done
+    [ -z "$diffs" ] && ok "every committed SVG is byte-identical to make plots' ($gv)" ||
+      bad "every committed SVG is byte-identical to make plots' ($gv): run make plots and commit" "differ:$diffs"
+  else skip "SVG bytes not compared: this is '$gv', the committed SVGs are from '${cv:-?}'"; fi
+else
+  skip "gnuplot not installed: committed figures not compared with make plots"
+  PLOTS_FIGURES=0 rplots > /dev/null 2>&1
+fi
+tdiff=""
+cmp -s "$R/README.md" "$ROOT/README.md" || tdiff="$tdiff README.md"
+for d in "$R"/steps/*/; do d=${d%/}; cmp -s "$d/README.md" "$ROOT/steps/${d##*/}/README.md" || tdiff="$tdiff steps/${d##*/}/README.md"; done
+[ -z "$tdiff" ] && ok "every README table is what make plots writes from the committed CSV" ||
+  bad "every README table is what make plots writes from the committed CSV: run make plots and commit" "differ:$tdiff"
 
 if [ "$nskip" -gt 0 ]; then echo "plots: $pass passed, $fail failed, $nskip skipped"; else echo "plots: $pass passed, $fail failed"; fi
 [ $fail -eq 0 ]
