@@ -66,7 +66,7 @@ NAMED_STEPS := $(filter $(STEP_IDS),$(MAKECMDGOALS))
 SEL_STEPS   := $(if $(NAMED_STEPS),$(NAMED_STEPS),$(STEP_IDS))
 SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 
-.PHONY: all test check compare sanitize sweep bench plots info help clean graphs \
+.PHONY: all test check compare sanitize sweep bench plots profile info help clean graphs \
         $(STEP_IDS) fuzz
 .DEFAULT_GOAL := all
 all: $(STEP_BINS)
@@ -189,6 +189,16 @@ bench: $(STEP_BINS)
 	@scripts/bench.sh $(STEP_BINS)
 plots:
 	@scripts/plots.sh
+# make profile STEP=05 [GRAPH='-G 200x200'] [KNOBS='-K vw=4']: the step's kernels under Nsight
+# Compute (scripts/profile.sh), -n 1 on a small graph; steps with device launches run their
+# -nocdp build (ncu does not profile device-launched grids; the hubs take the grid-wide pass)
+PROFILE_STEP = $(if $(STEP),step$(patsubst step%,%,$(STEP)))
+PROFILE_BIN  = bin/$(PROFILE_STEP)$(if $(filter $(PROFILE_STEP),$(CDP_STEPS)),-nocdp)
+profile:
+	@[ -n "$(filter $(PROFILE_STEP),$(STEP_IDS))" ] || { echo "error: make profile needs STEP=NN, one of: $(patsubst step%,%,$(STEP_IDS))"; exit 2; }
+	@scripts/profile.sh --probe
+	@$(MAKE) --no-print-directory $(PROFILE_BIN) >/dev/null
+	@scripts/profile.sh $(PROFILE_BIN) $(or $(GRAPH),-g 18) -n 1 $(KNOBS)
 fuzz:
 	@scripts/fuzz.sh
 graphs:
@@ -214,6 +224,9 @@ help:
 	@echo "make [stepNN..] sweep      grid x block sweep (GRAPH=...), CSV under results/"
 	@echo "make bench           standard benchmark set -> plots/data/bench-<gpu>.csv"
 	@echo "make plots           SVG/PNG figures and the README table from plots/data (no GPU needed)"
+	@echo "make profile STEP=NN [GRAPH=..] [KNOBS='-K vw=4']  Nsight Compute on one step (-g 18 -n 1 by default):"
+	@echo "                     DRAM/L2 throughput, active threads per warp, occupancy, registers, atomics;"
+	@echo "                     one table per kernel (scripts/profile.sh; exit 77 without ncu or a GPU)"
 	@echo "make diffNN          the lesson: diff -u of step NN against its declared base (the 'Base: NN' line of its header)"
 	@echo "make graphs          download the larger public graphs (scripts/fetch-graphs.sh; checks SHA-256)"
 	@echo "make fuzz            fuzz every reader (clang libFuzzer), about a minute each"
