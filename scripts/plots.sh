@@ -437,5 +437,6 @@ if [ "$figures" = 1 ]; then
   fig_step trace-step08 trace08 ablation-step08   # BFS-4K: frontier and duplicates per level (ablation08.sh)
 fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
+[ "${PLOTS_TABLES:-1}" = 1 ] && { "$ROOT/scripts/profile-tables.sh" || status=1; }   # lessons' profiler tables
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"
 exit $status

@@ -33,6 +33,7 @@ CONFIGS=(
   "step07|bin/step07|cub|-g 18 -n 1 -V cub"
   "step08|bin/step08-nocdp|bfs4k|-g 18 -n 1"
   "step09|bin/step09-nocdp|hbf|-g 18 -n 1"
+  "step09|bin/step09-nocdp|loop=0 dp=0|-g 18 -n 1 -K loop=0 -K dp=0"
   "step10|bin/step10-nocdp|beamer|-g 18 -n 1"
   "step11|bin/step11|ibfs|-g 18 -n 1"
 )
@@ -52,7 +53,7 @@ start=$(date -u +%FT%TZ); fails=0; cmds=()
 for c in "${CONFIGS[@]}"; do
   IFS='|' read -r step bin label args <<< "$c"
   # shellcheck disable=SC2086
-  tag=$step-${label//=/}-$(awk '{print $2}' <<< "$args")
+  tag=$step-${label//[= ]/}-$(awk '{print $2}' <<< "$args")
   PROFILE_DIR=$PROFILE_DIR/$tag PROFILE_CSV=$tmp PROFILE_CONFIG=$label NCU=$ncu \
     scripts/profile.sh "$bin" $args > "$PROFILE_DIR/$tag.txt" 2>&1
   rc=$?

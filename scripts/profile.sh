@@ -6,7 +6,9 @@
 # for each kernel (in the order of its first launch), one table aggregated over that kernel's
 # profiled launches: the number of launches, their total time, and each metric with the way it
 # was aggregated (time-weighted mean, a ratio of sums, a rate over the total time, or a range).
-# The run is whatever RUN ARGS say: make profile passes a small graph (-g 18) and -n 1, so the
+# Times are ncu's: clocks locked at base and caches flushed before each profiled launch (ncu's
+# defaults, passed explicitly), so they are longer than the step's own timings. The run is whatever
+# RUN ARGS say: make profile passes a small graph (-g 18) and -n 1, so the
 # profiled launches are those of the warm-up and of the one timed trial.
 #
 # The cost of ncu is bounded: each kernel launch is replayed once per metric pass (several passes),
@@ -34,7 +36,6 @@ PROFILE_METRICS=(
   lts__throughput.avg.pct_of_peak_sustained_elapsed      # L2 throughput, % of peak
   smsp__thread_inst_executed.sum                         # thread instructions ...
   smsp__inst_executed.sum                                # ... over warp instructions = active threads per warp
-  smsp__thread_inst_executed_per_inst_executed.ratio     # the same ratio, per launch
   sm__warps_active.avg.pct_of_peak_sustained_active      # achieved occupancy
   launch__registers_per_thread                           # registers per thread
   lts__t_sectors_op_atom.sum                             # global atomics (atom) at L2, sectors
@@ -77,7 +78,9 @@ if [ -z "$raw" ]; then
   rep="$DIR/$step"; log="$DIR/$step.log"
   rm -f "$rep.ncu-rep"
   echo "profile: $ncu on $bin $* ($graph; at most $LAUNCHES launches of each launch configuration; report $rep.ncu-rep)"
+  # ncu's defaults, said here: clocks locked at base, caches flushed before each profiled launch
   "$ncu" --metrics "$metrics" --filter-mode per-launch-config --launch-count "$LAUNCHES" \
+         --clock-control base --cache-control all \
          -f -o "$rep" "$bin" "$@" > "$log" 2>&1
   rc=$?
   if [ $rc != 0 ] || [ ! -s "$rep.ncu-rep" ]; then
@@ -85,7 +88,8 @@ if [ -z "$raw" ]; then
     grep -v '^==PROF== Profiling' "$log" | tail -5 >&2
     exit 1
   fi
-  grep -E '^(Graph has|Average Time|Verification)' "$log" | sed 's/^/  /'
+  # (the step's own times are not shown: under ncu they time the profiler)
+  grep -E '^(Graph has|Verification)' "$log" | sed 's/^/  /'
   raw="$DIR/$step.raw.csv"
   "$ncu" -i "$rep.ncu-rep" --csv --page raw --print-units base --print-kernel-base function > "$raw" 2>>"$log" \
     || { echo "profile: ncu could not export $rep.ncu-rep (see $log)" >&2; exit 1; }
