@@ -29,13 +29,15 @@ CONFIGS=(
   "step05|bin/step05|vw=16|-G 200x200 -n 1 -K vw=16"
   "step05|bin/step05|vw=32|-G 200x200 -n 1 -K vw=32"
   "step06|bin/step06|hqueue|-g 18 -n 1"
+  "step06|bin/step06|bq=0|-g 18 -n 1 -K bq=0"
   "step07|bin/step07|blelloch|-g 18 -n 1 -V blelloch"
   "step07|bin/step07|cub|-g 18 -n 1 -V cub"
   "step08|bin/step08-nocdp|bfs4k|-g 18 -n 1"
   "step09|bin/step09-nocdp|hbf|-g 18 -n 1"
   "step09|bin/step09-nocdp|loop=0 dp=0|-g 18 -n 1 -K loop=0 -K dp=0"
   "step10|bin/step10-nocdp|beamer|-g 18 -n 1"
-  "step11|bin/step11|ibfs|-g 18 -n 1"
+  "step11|bin/step11|ibfs K=1|-g 18 -n 1"
+  "step11|bin/step11|ibfs K=64|-g 18 -n 1 -R 64"
 )
 
 ncu=${NCU:-$(command -v ncu 2>/dev/null || echo "${CUDA:-/usr/local/cuda}/bin/ncu")}
