@@ -68,7 +68,7 @@ NAMED_STEPS := $(filter $(STEP_IDS),$(MAKECMDGOALS))
 SEL_STEPS   := $(if $(NAMED_STEPS),$(NAMED_STEPS),$(STEP_IDS))
 SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 
-.PHONY: all test check compare sanitize sweep bench plots info help clean graphs \
+.PHONY: all test check compare sanitize sweep bench plots profile info help clean graphs \
         $(STEP_IDS) fuzz setup mine
 .DEFAULT_GOAL := all
 # build/cpubench too: the README's CPU-baseline commands use it
@@ -211,6 +211,16 @@ mine:
 	@$(MAKE) --no-print-directory setup
 	@$(MAKE) --no-print-directory all
 	@scripts/mygraph.sh '$(FILE)'
+# make profile STEP=05 [GRAPH='-G 200x200'] [KNOBS='-K vw=4']: the step's kernels under Nsight
+# Compute (scripts/profile.sh), -n 1 on a small graph; steps with device launches run their
+# -nocdp build (ncu does not profile device-launched grids; the hubs take the grid-wide pass)
+PROFILE_STEP = $(if $(STEP),step$(patsubst step%,%,$(STEP)))
+PROFILE_BIN  = bin/$(PROFILE_STEP)$(if $(filter $(PROFILE_STEP),$(CDP_STEPS)),-nocdp)
+profile:
+	@[ -n "$(filter $(PROFILE_STEP),$(STEP_IDS))" ] || { echo "error: make profile needs STEP=NN, one of: $(patsubst step%,%,$(STEP_IDS))"; exit 2; }
+	@scripts/profile.sh --probe
+	@$(MAKE) --no-print-directory $(PROFILE_BIN) >/dev/null
+	@scripts/profile.sh $(PROFILE_BIN) $(or $(GRAPH),-g 18) -n 1 $(KNOBS)
 fuzz:
 	@scripts/fuzz.sh
 graphs:
@@ -240,6 +250,9 @@ help:
 	@echo "make mine FILE=g.el  your graph: every step on it -> results/<name>.csv, .txt table, -runtime.svg figure"
 	@echo "make setup           install what is missing (zlib, cmocka, gnuplot; apt as root or through sudo);"
 	@echo "                     make test, make compare and make mine run it first"
+	@echo "make profile STEP=NN [GRAPH=..] [KNOBS='-K vw=4']  Nsight Compute on one step (-g 18 -n 1 by default):"
+	@echo "                     DRAM/L2 throughput, active threads per warp, occupancy, registers, atomics;"
+	@echo "                     one table per kernel (scripts/profile.sh; exit 77 without ncu or a GPU)"
 	@echo "make diffNN          the lesson: diff -u of step NN against its declared base (the 'Base: NN' line of its header)"
 	@echo "make graphs          download the larger public graphs (scripts/fetch-graphs.sh; checks SHA-256)"
 	@echo "make fuzz            fuzz every reader (clang libFuzzer), about a minute each"

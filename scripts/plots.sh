@@ -490,5 +490,6 @@ if [ "$figures" = 1 ]; then
   fig_ibfs                                        # iBFS: K sources in one run against step 10 run K times
 fi
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
+[ "${PLOTS_TABLES:-1}" = 1 ] && { "$ROOT/scripts/profile-tables.sh" || status=1; }   # lessons' profiler tables
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"
 exit $status
