@@ -150,8 +150,10 @@ for bin in "$@"; do
         tag=$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')
         gcases=("kron-12|-g 12 -R 2 -x 1,0 -b 32,256" "grid-40x40|-G 40x40 -R 2 -x 1,0 -b 64"
                 "star-1e5|--star 100000 -r 0 -x 1,0 -b 256" "components|-f $tmp/components.el -R 3 -x 1,0 -b 32")
-        # BFS steps: the hub graph's small twin from its hub (hubs met many times a level)
-        [ -e "$dir/bfs.cu" ] && gcases+=("hubmid-small|-f $tmp/hubmid-small.el -s -r 3201 -x 1,0 -b 256")
+        # BFS steps: the hub graph's small twin from its hub (hubs met many times a level), and the
+        # directed cycle beside an in-star (500 levels; a vertex of 4,000 in-edges never reached)
+        [ -e "$dir/bfs.cu" ] && gcases+=("hubmid-small|-f $tmp/hubmid-small.el -s -r 3201 -x 1,0 -b 256"
+                                         "cycle-instar-small|-f $tmp/cycle-instar-small.el -r 0 -x 0 -b 256")
         [ -e "$dir/sssp.cu" ] && gcases+=("negative-grid-30x30|-G 30x30 --negative -R 2 -x 1,0 -b 64"
                                           "parallel-source|-f $tmp/parallel-source.wel -r 0 --keep-duplicates -x 1,0 -b 32")
         for gcase in "${gcases[@]}"; do
