@@ -9,7 +9,7 @@
  *             carried in the block queues, so a level costs one dependent global
  *             access; `hop` levels per grid barrier, label-correcting with
  *             atomicMin inside a step. Auto (hop=-1): 32 on graphs of mean degree
- *             < 5 (roads, grids), 4 below 8 (meshes), 1 on the others; 0 gives
+ *             < 5 (roads, grids), 4 below 8 (meshes), 0 on the others, as 0 gives
  *             step 10's levels. When block 0 runs levels alone, "visited?" is a
  *             bit in shared memory (sbits) instead of atomicMin on dist.
  *             After a hop step the rule knows the frontier's size only (its
@@ -1676,7 +1676,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     hop_end = 0;
     /* NEW (hop): the hop engine takes the top-down levels the rule's floor
      * keeps top-down (and every level once a step went label-correcting) */
-    int hop = a.hop && !in_bitmap && (mixed || a.rule == RULE_TOPDOWN || rs.nf <= a.nf_td);
+    int hop = a.hop && !in_bitmap && (mixed || a.rule == RULE_TOPDOWN || (a.rule != RULE_BOTTOMUP && rs.nf <= a.nf_td));
     if (hop) {
       if (!mixed && (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single))) {
         if (blockIdx.x == 0) bfs4k_hop_single(&a, level, cur, size); /* the others wait below */
@@ -2068,13 +2068,15 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
   if (a->cap < 1) a->cap = 1;
   /* NEW: the hop engine, auto (-1): many levels per barrier on sparse graphs,
-   * where levels are many and thin; one on dense ones, where a second hop
-   * floods the block queues. The host loop (loop=0) runs step 10's levels. */
+   * where levels are many and thin; none on dense ones, whose few small
+   * levels step 10 runs faster (its single-block levels hand hubs to the
+   * grid; after a hop step beamer must count afresh). The host loop (loop=0)
+   * runs step 10's levels. */
   long hop = launch_knob(lc, "hop");
   if (hop == -1)
     hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
           : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
-                                                          : 1;
+                                                          : 0;
   a->hop = a->loop ? (int)hop : 0;
   a->hopq = (int)launch_knob(lc, "hopq");
   /* shared memory: the hash table (8-byte entries) then the staging area,
@@ -2425,7 +2427,7 @@ static const knob_def_t bfs4k_knobs[] = {
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
     {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
     {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices); 0: no floor"},
-    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 5, 4 below 8, else 1), 0 off (step 10's levels); loop=1 only"},
+    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
     {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
