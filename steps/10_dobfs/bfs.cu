@@ -3,6 +3,10 @@
  * Base:       08 (BFS-4K: its top-down expansion, single-block levels and the
  *             level loop in one cooperative grid, every 08 knob; -V topdown
  *             is step 08 with the changes named below)
+ * Inherits: 08: ld_volatile ld_stream_v ld_stream_e bfs4k_shape bfs4k_put
+ * Inherits: 08: bfs4k_push bfs4k_hashf bfs4k_visit bfs4k_row bfs4k_child_kernel
+ * Inherits: 08: bfs4k_hub bfs4k_flush bfs4k_dups bfs4k_zero_next
+ * Inherits: 08: bfs4k_rebuild_kernel bfs4k_dups_kernel bfs4k_var
  * Adds:       a bottom-up step: every unvisited vertex scans its IN-neighbours
  *             for one that is in the frontier and stops at the first it finds
  *             (long in-rows are split over the vertex's warp, the longest over

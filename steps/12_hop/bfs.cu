@@ -1,6 +1,17 @@
 /* Step 12 - hop: the latency engine for high-diameter graphs, on direction-optimizing BFS.
  *
  * Base:       10 (its top-down and bottom-up levels, the rule, every knob)
+ * Inherits: 10: ld_volatile ld_stream_v ld_stream_e bfs4k_shape bfs4k_put
+ * Inherits: 10: bfs4k_push bfs4k_hashf bfs4k_visit bfs4k_row bfs4k_child_kernel
+ * Inherits: 10: bfs4k_hub bfs4k_expand bfs4k_flush dobfs_block_sum bfs4k_dups
+ * Inherits: 10: dobfs_clock bfs4k_record dobfs_floor dobfs_choose dobfs_scouted
+ * Inherits: 10: dobfs_td_update dobfs_bu_update bfs4k_zero_set bfs4k_zero_next
+ * Inherits: 10: bfs4k_single bfs4k_multi bfs4k_hub_pass dobfs_bottomup
+ * Inherits: 10: dobfs_scout dobfs_to_bitmap dobfs_to_queue
+ * Inherits: 10: dobfs_bottomup_kernel dobfs_scout_kernel dobfs_to_bitmap_kernel
+ * Inherits: 10: dobfs_to_queue_kernel dobfs_record_bu_kernel
+ * Inherits: 10: bfs4k_rebuild_kernel bfs4k_dups_kernel bfs4k_record_kernel
+ * Inherits: 10: dobfs_transpose bfs4k_var
  * Adds (ours, not in the papers): the hop engine (knobs hop, hopq, hopmax,
  *             sbits) for the top-down levels whose frontier the rule's floor
  *             keeps top-down (n_f <= n / (max out-degree * gamma); every level

@@ -1,6 +1,20 @@
 /* Step 13 - lean: a one-block kernel of its own for the first levels of sparse graphs.
  *
  * Base:       12 (direction-optimizing BFS with the hop engine, every knob)
+ * Inherits: 12: ld_volatile ld_stream_v ld_stream_e bfs4k_shape bfs4k_put
+ * Inherits: 12: bfs4k_push bfs4k_hashf bfs4k_visit bfs4k_row bfs4k_child_kernel
+ * Inherits: 12: bfs4k_hub bfs4k_expand bfs4k_flush dobfs_block_sum bfs4k_dups
+ * Inherits: 12: dobfs_clock bfs4k_record dobfs_floor dobfs_choose dobfs_scouted
+ * Inherits: 12: dobfs_td_update dobfs_bu_update hop_rule bfs4k_zero_set
+ * Inherits: 12: bfs4k_zero_next bfs4k_single bfs4k_hand_over hop_put
+ * Inherits: 12: hop_claim_range hop_claim hop_tails hop_queue hop_expand
+ * Inherits: 12: hop_bits hop_level bfs4k_hop_single hop_zero_next
+ * Inherits: 12: bfs4k_hop_multi bfs4k_multi bfs4k_hub_pass dobfs_bottomup
+ * Inherits: 12: dobfs_scout dobfs_to_bitmap dobfs_to_queue
+ * Inherits: 12: dobfs_bottomup_kernel dobfs_scout_kernel dobfs_to_bitmap_kernel
+ * Inherits: 12: dobfs_to_queue_kernel dobfs_record_bu_kernel
+ * Inherits: 12: bfs4k_rebuild_kernel bfs4k_dups_kernel bfs4k_record_kernel
+ * Inherits: 12: dobfs_transpose bfs4k_var
  * Adds (ours, not in the papers): the lean prologue (knobs lean, leanq): on
  *             sparse graphs (mean degree < 5) a one-block kernel of its own
  *             runs the first levels (few instructions a level: they, not
