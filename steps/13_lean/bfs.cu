@@ -240,11 +240,12 @@ static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned 
   return *(const volatile unsigned long long *)p;
 }
 
-/* NEW (ours, cache hints): a level reads each column, queue entry and row offset
- * once, and they are far bigger than the L2 (uniform22: 537 MB of columns) while
- * dist (16 MB) is read once per edge. Loading them "streaming" (ld.global.cs:
- * evict first in L1 and L2) leaves the L2 to dist: uniform22 -3%, kron22 -7%.
- * Cache operators are hints only: the memory model (grid.sync's fences) is the same. */
+/* NEW (ours, cache hints): a level reads each column and row offset once, and
+ * they are far bigger than the L2 (uniform22: 537 MB of columns) while dist
+ * (16 MB) is read once per edge. Loading them "streaming" (ld.global.cs: evict
+ * first in L1 and L2) leaves the L2 to dist. Only for data no thread writes
+ * during the kernel: the queues, which other SMs write between two levels, are
+ * read through the L2 (__ldcg), never through an SM's L1. */
 static __device__ __forceinline__ vid_t ld_stream_v(const vid_t *p) { return __ldcs(p); }
 static __device__ __forceinline__ eid_t ld_stream_e(const eid_t *p) { return __ldcs(p); }
 
@@ -461,7 +462,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
      * consecutive lanes, consecutive addresses; shuffles hand them out. */
     if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
       unsigned long long i = i0 + lane;
-      u = i < in_scap ? in_s[i] : ld_stream_v(&in_g[i]);
+      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]); /* L2: other SMs wrote the queue */
       beg = ld_stream_e(&a->offsets[u]);
       deg = ld_stream_e(&a->offsets[u + 1]) - beg;
       if (edges) *edges += deg;
