@@ -53,7 +53,7 @@ STEP_DIRS := $(sort $(wildcard steps/[0-9][0-9]_*))
 STEP_IDS  := $(foreach d,$(STEP_DIRS),step$(firstword $(subst _, ,$(notdir $(d)))))
 STEP_BINS := $(addprefix bin/,$(STEP_IDS))
 
-HDRS      := $(wildcard harness/*.h)
+HDRS      := $(wildcard harness/*.h harness/*.cuh)
 HOST_SRCS := $(filter-out harness/main.c,$(wildcard harness/*.c))
 HOST_OBJS := $(patsubst harness/%.c,build/harness/%.o,$(HOST_SRCS))
 GPU_OBJS  := $(patsubst harness/%.cu,build/harness/%.o,$(wildcard harness/*.cu))

@@ -18,28 +18,24 @@ BLOCK=${ABL_BLOCK:-256}
 abl_setup ablation08 08
 trace=$OUTDIR/trace-step08-$slug.csv
 GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
-# the rows: each adds one technique to the row above; the paper's techniques, then ours (the hop
-# engine); the last row is the step's defaults
-R0="loop=0,mode=2,scan=0,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0,hop=0"  # 06's shape of work
+# the rows: each adds one technique to the row above (the paper's techniques); then the paper's
+# own choices (-V paper's knobs: the host loop, the K4 rule, the hash) and single changes to the
+# default; the row "loop=1,...,hash=0" is the step's defaults (-V bfs4k)
+R0="loop=0,mode=2,scan=0,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0"  # 06's shape of work
 SETS="$R0"
-SETS+=";loop=0,mode=2,scan=1,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0,hop=0"     # + prefix-sum allocation
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=0,vw=16,assign=1,dp=0,hash=0,hop=0"  # + shared staging
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=16,assign=1,dp=0,hash=0,hop=0"  # + coalesced reads/writes
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=1,dp=0,hash=0,hop=0"   # + dynamic virtual warps
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=0,hash=0,hop=0"   # + edge-discover
-SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0,hop=0"  # + child grids for hubs (CDP2)
-SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0,hop=0"  # + single-block levels
-SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0,hop=0"  # + the device loop = all of BFS-4K
-SETS+=";loop=1,mode=0,hop=0,hash=2048"                                                 # + the paper's hash
-SETS+=";loop=1,mode=0,hop=0,assign=0"                                                  # the paper's vw/edge-discover rule
-SETS+=";loop=1,mode=0,hop=0,dp=0"                                                      # no hub pass
-SETS+=";loop=1,mode=0,hop=0,visit=1"                                                   # exact visit (not in the paper)
-SETS+=";loop=1,mode=0,hop=1,lean=0"                                                    # (ours) + row heads: the hop engine, 1 level a barrier
-SETS+=";loop=1,mode=0,hop=8,lean=0"                                                    # (ours) + 8 levels a barrier
-SETS+=";loop=1,mode=0,hop=-1,sbits=0,lean=0"                                           # (ours) auto, block 0's claims by atomicMin
-SETS+=";loop=1,mode=0,hop=-1,lean=0"                                                   # (ours) + block 0's shared bitmap
-SETS+=";loop=1,mode=-1,hop=-1,lean=0"                                                  # (ours) + mode auto (dense: multi-block only)
-SETS+=";loop=1,mode=-1,hop=-1,lean=1"                                                  # (ours) + the lean prologue (sparse graphs) = defaults
+SETS+=";loop=0,mode=2,scan=1,stage=0,coalesce=0,vw=16,assign=1,dp=0,hash=0"     # + prefix-sum allocation
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=0,vw=16,assign=1,dp=0,hash=0"  # + shared staging
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=16,assign=1,dp=0,hash=0"  # + coalesced reads/writes
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=1,dp=0,hash=0"   # + dynamic virtual warps
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=0,hash=0"   # + edge-discover
+SETS+=";loop=0,mode=2,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0"  # + child grids for hubs (CDP2)
+SETS+=";loop=0,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0"  # + single-block levels
+SETS+=";loop=1,mode=0,scan=1,stage=4096,coalesce=1,vw=0,assign=2,dp=DP,hash=0"  # + the device loop = the defaults
+SETS+=";loop=0,mode=0,assign=0,hash=2048"                                       # the paper's own choices (-V paper)
+SETS+=";loop=1,mode=0,hash=2048"                                                # defaults + the paper's hash
+SETS+=";loop=1,mode=0,assign=0"                                                 # defaults, the paper's vw/edge-discover rule
+SETS+=";loop=1,mode=0,dp=0"                                                     # no hub pass
+SETS+=";loop=1,mode=0,visit=1"                                                  # exact visit (not in the paper)
 DP=$("$BIN" --list-knobs | awk '$1 == "dp" { print $2 }')
 SETS=${SETS//dp=DP/dp=$DP}
 abl_log_header "block $BLOCK"
@@ -48,7 +44,7 @@ abl_run_graphs BFS4K_VERBOSE 300 'bfs4k:' 'bfs4k:' -b "$BLOCK"
 # per-level traces: the defaults, with the hash, virtual warps of 4 with and without it
 [ -s "$trace" ] || echo "config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs" > "$trace"
 for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm soc-Slashdot0902}; do
-  for cfg in "step08|hop=0,mode=0" "hash|hop=0,mode=0,hash=2048" "vw4|hop=0,mode=0,vw=4,assign=1" "vw4-hash|hop=0,mode=0,vw=4,assign=1,hash=2048"; do
+  for cfg in "step08|mode=0" "hash|mode=0,hash=2048" "vw4|mode=0,vw=4,assign=1" "vw4-hash|mode=0,vw=4,assign=1,hash=2048"; do
     name=${cfg%%|*}; ks=${cfg#*|}
     t=$(mktemp -d)
     # shellcheck disable=SC2086

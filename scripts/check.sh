@@ -51,6 +51,20 @@ awk 'BEGIN { srand(7); for (i = 0; i < 16000; i++) print int(rand() * 2000), int
 # a star whose every edge is listed three times (kept with --keep-duplicates): lanes that read the
 # same unvisited leaf at once push it again, more pushes than vertices (a queue overflow to recover)
 awk 'BEGIN { for (i = 1; i <= 3000; i++) for (k = 0; k < 3; k++) print 0, i }' > "$tmp/star-dup3.el"
+# source 0 -> M "mid" vertices -> M * K "outer" ones (K per mid), plus one hub (the last vertex)
+# joined to every outer; read with -s. From the hub, a level holds each mid up to K times (the
+# benign race): a step that gives every copy of a hub its own child grid does not end.
+hubmid() {  # M K file
+  awk -v M="$1" -v K="$2" 'BEGIN { h = 1 + M + M * K
+    for (i = 1; i <= M; i++) { print 0, i; for (k = 0; k < K; k++) { o = 1 + M + (i - 1) * K + k; print i, o; print h, o } } }' > "$3"
+}
+hubmid 2000 75 "$tmp/hubmid.el"        # 152,002 vertices, the hub is 152001
+hubmid 200 15 "$tmp/hubmid-small.el"   # 3,202 vertices, the hub is 3201
+# directed: a one-way cycle of 5,000 vertices from the source, beside an in-star of 40,000 leaves
+# into one vertex that is never reached: a bottom-up level that leaves one thread the star's
+# 40,000 in-edges costs that, level after level, for 5,000 levels
+awk 'BEGIN { for (i = 0; i < 5000; i++) print i, (i + 1) % 5000; for (j = 0; j < 40000; j++) print 5001 + j, 5000 }' > "$tmp/cycle-instar.el"
+awk 'BEGIN { for (i = 0; i < 500; i++) print i, (i + 1) % 500; for (j = 0; j < 4000; j++) print 501 + j, 500 }' > "$tmp/cycle-instar-small.el"
 
 cases=()   # "label|args"
 add() { cases+=("$1|$2"); }
@@ -95,12 +109,16 @@ run_case() {  # bin variant label args...
   local log="$LOGDIR/$(basename "$bin")-$variant-${label//[:\/]/_}.log"
   local dfile="$log.dist"
   local t0=${EPOCHREALTIME//[!0-9]/}
+  # a label LABEL~Ns (check.knobs "bounded N LABEL ARGS"): the case must end within N seconds
+  local limit=$TIMEOUT
+  [[ $label =~ ~([0-9]+)s$ ]] && limit=${BASH_REMATCH[1]}
   # shellcheck disable=SC2086
-  timeout "$TIMEOUT" "$bin" $args -V "$variant" -n 1 -v -d "$dfile" > "$log" 2>&1
+  timeout "$limit" "$bin" $args -V "$variant" -n 1 -v -d "$dfile" > "$log" 2>&1
   local rc=$?
   local dt=$(( (${EPOCHREALTIME//[!0-9]/} - t0) / 100000 ))
   local took="($((dt / 10)).$((dt % 10)) s)"
   if [ $rc = 77 ]; then echo "SKIP $bin $variant $label"; return; fi
+  if [ $rc = 124 ]; then echo "FAIL $(basename "$bin") $variant $label (not done in ${limit}s, log $log) $took"; return; fi
   if [ $rc != 0 ]; then echo "FAIL $(basename "$bin") $variant $label (exit $rc, log $log) $took"; return; fi
   if ! grep -q '^Verification: PASS' "$log"; then echo "FAIL $(basename "$bin") $variant $label (no PASS line, log $log) $took"; return; fi
   if [ -n "$expect" ] && ! diff -q "$expect" "$dfile" >/dev/null; then
@@ -136,9 +154,19 @@ for bin in "$@"; do
           printf '%s %s %s %s\n' "$bin" "$v" "${kw[1]}" "$(echo "${kw[*]:2}" | sed "s|@TMP@|$tmp|g")"
           continue
         fi
+        # "bounded N LABEL ARGS": a case that must also end within N seconds
+        if [ "${kn%% *}" = bounded ]; then
+          read -r -a kw <<< "$kn"
+          printf '%s %s %s %s\n' "$bin" "$v" "${kw[2]}~${kw[1]}s" "$(echo "${kw[*]:3}" | sed "s|@TMP@|$tmp|g")"
+          continue
+        fi
         tag=$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')
         gcases=("kron-12|-g 12 -R 2 -x 1,0 -b 32,256" "grid-40x40|-G 40x40 -R 2 -x 1,0 -b 64"
                 "star-1e5|--star 100000 -r 0 -x 1,0 -b 256" "components|-f $tmp/components.el -R 3 -x 1,0 -b 32")
+        # BFS steps: the hub graph's small twin from its hub (hubs met many times a level), and the
+        # directed cycle beside an in-star (500 levels; a vertex of 4,000 in-edges never reached)
+        [ -e "$dir/bfs.cu" ] && gcases+=("hubmid-small|-f $tmp/hubmid-small.el -s -r 3201 -x 1,0 -b 256"
+                                         "cycle-instar-small|-f $tmp/cycle-instar-small.el -r 0 -x 0 -b 256")
         [ -e "$dir/sssp.cu" ] && gcases+=("negative-grid-30x30|-G 30x30 --negative -R 2 -x 1,0 -b 64"
                                           "parallel-source|-f $tmp/parallel-source.wel -r 0 --keep-duplicates -x 1,0 -b 32")
         for gcase in "${gcases[@]}"; do
@@ -209,7 +237,7 @@ for bin in "$@"; do
   expect_error negative-self-loop "$bin" 'negative cycle' -f "$tmp/negloop.wel" -r 0
   expect_error negative-self-loop-kept "$bin" 'negative cycle' -f "$tmp/negloop.wel" -r 0 --keep-self-loops
   [ -f "$dir/check.knobs" ] && while read -r kn; do
-    [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] || [ "${kn%% *}" = case ] && continue
+    [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] || [ "${kn%% *}" = case ] || [ "${kn%% *}" = bounded ] && continue
     # shellcheck disable=SC2086
     expect_error "negative-ring-2000[$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')]" "$bin" 'negative cycle' -f "$tmp/negring.wel" -r 0 $kn
   done < "$dir/check.knobs"

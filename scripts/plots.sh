@@ -489,6 +489,55 @@ if [ "$figures" = 1 ]; then
   fig_step trace-step10 trace10 ""                # direction-optimizing: the direction of each level (ablation10.sh)
   fig_ibfs                                        # iBFS: K sources in one run against step 10 run K times
 fi
+# ---- ablation tables: in a step's README, the block between
+#   <!-- ablation:begin NAME REGEX -->  and  <!-- ablation:end -->
+# becomes the median ms of every knob set of DATA/NAME.csv (the harness's rows of one step, in the
+# order of the run) whose knobs column matches REGEX, one column per graph; a row is named by the
+# knobs that differ between the rows shown. Every trial in it was verified (the harness's rows).
+ablation_table() {  # CSV REGEX
+  awk -F, -v re="$2" -v csvname="${1#$ROOT/}" '
+    NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    $1 == "cpu" || $(col["knobs"]) !~ re { next }
+    { k = $(col["knobs"]); g = $(col["graph"])
+      if (!(k in seen)) { seen[k] = 1; rows[++nr] = k }
+      if (!(g in gs)) { gs[g] = 1; G[++ng] = g }
+      n = ++cnt[k, g]; val[k, g, n] = $(col["ms"]) + 0
+      if ($(col["verified"]) != "PASS") bad[k, g]++ }
+    function median(k, g,    n, i, j, t, a) {
+      n = cnt[k, g]; for (i = 1; i <= n; i++) a[i] = val[k, g, i]
+      for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+    END {
+      if (!nr) { printf "No rows matching `%s` in `%s`.\n", re, csvname; exit }
+      for (r = 1; r <= nr; r++) { m = split(rows[r], kv, ";"); for (i = 1; i <= m; i++) { split(kv[i], p, "="); v[r, p[1]] = p[2]; if (r == 1) keys[++nk] = p[1] } }
+      for (i = 1; i <= nk; i++) for (r = 2; r <= nr; r++) if (v[r, keys[i]] != v[1, keys[i]]) vary[keys[i]] = 1
+      printf "Median ms over sources x trials, every trial verified; written by `make plots` from `%s`.\n\n", csvname
+      h = "| knobs |"; d = "|---|"; for (i = 1; i <= ng; i++) { h = h " " G[i] " |"; d = d "---:|" }
+      print h; print d
+      for (r = 1; r <= nr; r++) {
+        lab = ""; for (i = 1; i <= nk; i++) if (keys[i] in vary) lab = lab (lab == "" ? "" : ",") keys[i] "=" v[r, keys[i]]
+        line = "| `" lab "` |"
+        for (i = 1; i <= ng; i++) line = line " " ((rows[r], G[i]) in cnt ? sprintf("%.3f", median(rows[r], G[i])) ((rows[r], G[i]) in bad ? " (FAIL)" : "") : "-") " |"
+        print line }
+    }' "$1"
+}
+for d in "$STEPS"/[0-9][0-9]_*/; do
+  f=${d%/}/README.md
+  [ -f "$f" ] || continue
+  grep -q '<!-- ablation:begin ' "$f" || continue
+  while read -r name re; do
+    csv="$DATA/$name.csv"
+    if [ -s "$csv" ]; then ablation_table "$csv" "$re" > "$TMP/abl.md"
+    else printf 'No `%s` yet: run its ablation script on a GPU machine, then `make plots`.\n' "${csv#$ROOT/}" > "$TMP/abl.md"; fi
+    awk -v body="$TMP/abl.md" -v b="<!-- ablation:begin $name $re -->" '
+      state == 0 && $0 == b { print; while ((getline l < body) > 0) print l; state = 1; next }
+      state == 1 && index($0, "<!-- ablation:end -->") { print; state = 2; next }
+      state == 1 { next }
+      { print }' "$f" > "$f.abl.$$"
+    if cmp -s "$f" "$f.abl.$$"; then rm -f "$f.abl.$$"; say "ablation table in ${f#$ROOT/} unchanged"
+    else cat "$f.abl.$$" > "$f"; rm -f "$f.abl.$$"; say "ablation table rewritten in ${f#$ROOT/}"; fi
+  done < <(sed -n 's/^<!-- ablation:begin \([^ ]*\) \(.*\) -->$/\1 \2/p' "$f")
+done
 [ ${#slugs[@]} -eq 0 ] && say "no bench CSV: README tables left alone"
 [ "${PLOTS_TABLES:-1}" = 1 ] && { "$ROOT/scripts/profile-tables.sh" || status=1; }   # lessons' profiler tables
 [ "$figures" = 1 ] && say "$nfig figure files (${terms[*]}) in ${OUT#$ROOT/}/"

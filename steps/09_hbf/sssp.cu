@@ -106,6 +106,7 @@
 
 #include <cooperative_groups.h>
 
+#include "dev.cuh"
 #include "gpu.h"
 #include "graph.h"
 #include "step.h"
@@ -295,18 +296,8 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
 static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, unsigned long long *size,
                                                 vid_t *queue, int push, vid_t v) {
   if (a->coalesce) {
-    unsigned am = __activemask();
-    unsigned pm = __ballot_sync(am, push);
-    if (!pm) return;
-    unsigned lane = threadIdx.x & 31;
-    int leader = __ffs(pm) - 1;
-    unsigned long long base = 0;
-    if ((int)lane == leader) base = atomicAdd(size, (unsigned long long)__popc(pm));
-    base = __shfl_sync(am, base, leader);
-    if (push) {
-      unsigned long long pos = base + __popc(pm & ((1u << lane) - 1));
-      if (pos < a->cap) queue[pos] = v; /* past cap: counted, not stored */
-    }
+    unsigned long long pos = dev_warp_slot(size, push); /* the harness's (dev.cuh) */
+    if (push && pos < a->cap) queue[pos] = v; /* past cap: counted, not stored */
     return;
   }
   if (!push) return;
@@ -920,17 +911,13 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->resident_threads = lc->sm_count * 2048; /* Hopper: 2048 threads per SM */
   if (loop == 2) {
     /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
-    int per_sm = 0, coop = 0, dev = 0;
-    CUDA_CHECK(cudaGetDevice(&dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, hbf_persist_kernel, lc->block, 0));
-    if (!coop || per_sm < 1) {
+    int full = 0;
+    s->grid_loop = dev_coop_grid((const void *)hbf_persist_kernel, lc->block, 0, lc->sm_count, lc->grid, &full);
+    if (!s->grid_loop) {
       free(s);
       return fail(EXIT_INPUT, "loop=2: this GPU cannot run a cooperative grid of blocks of %d "
                   "threads: run with -K loop=0", lc->block);
     }
-    int full = per_sm * lc->sm_count;
-    s->grid_loop = lc->grid > 0 && lc->grid < full ? lc->grid : full;
     a->resident_threads = s->grid_loop * lc->block;
   }
   a->max_rounds = g->n > (vid_t)INT32_MAX - 2 ? INT32_MAX - 2 : (int)g->n;

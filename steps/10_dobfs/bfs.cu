@@ -1,10 +1,16 @@
 /* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels).
  *
  * Base:       08 (BFS-4K: its top-down expansion, single-block levels and the
- *             level loop in one cooperative grid are kept, every 08 knob
- *             included; -V topdown is step 08 with the three changes below)
+ *             level loop in one cooperative grid, every 08 knob; -V topdown
+ *             is step 08 with the changes named below)
+ * Inherits: 08: ld_volatile ld_stream_v ld_stream_e bfs4k_shape bfs4k_put
+ * Inherits: 08: bfs4k_push bfs4k_hashf bfs4k_visit bfs4k_row bfs4k_child_kernel
+ * Inherits: 08: bfs4k_hub bfs4k_flush bfs4k_dups bfs4k_zero_next
+ * Inherits: 08: bfs4k_rebuild_kernel bfs4k_dups_kernel bfs4k_var
  * Adds:       a bottom-up step: every unvisited vertex scans its IN-neighbours
- *             for one that is in the frontier and stops at the first it finds.
+ *             for one that is in the frontier and stops at the first it finds
+ *             (long in-rows are split over the vertex's warp, the longest over
+ *             its block, so no thread is left a hub's scan alone).
  *             A rule picks the direction of every level from counts the
  *             kernels gather as they go (variants: beamer, slides; always
  *             topdown and always bottomup for the ablation). The frontier is a
@@ -14,12 +20,16 @@
  *             of the cooperative grid from the same counters, so the level
  *             loop still never comes back to the host (loop=1).
  *             Support: in-edges (the transpose, built in init; a symmetric
- *             graph is its own). Three changes to 08's top-down levels, each
- *             measured (README): a single-block level that lists hubs hands
- *             the level to the grid, whose hub pass finishes it (08 lets block
- *             0 walk them: 244,380 edges on kron22's level 1); dp = 128; and
- *             mstage = 0, multi-block levels without 08's block queue.
- *             -a times every level on the device's clock (%globaltimer).
+ *             graph is its own). -a times every level on the device's clock
+ *             (%globaltimer).
+ * Changes to 08's top-down levels (each for the rule or measured, README):
+ *             the expansion also sums the frontier's in-edges when the rule
+ *             counts (bfs4k_expand's ein); a single-block level that lists
+ *             hubs hands the level to the grid, whose hub pass finishes it
+ *             (08 lets block 0 walk them: 244,380 edges on kron22's level 1);
+ *             knob mstage (0, default: multi-block levels without 08's block
+ *             queue); dp = 128; the variants are the rules (08's -V paper is
+ *             not here: its knobs keep their bfs4k values).
  * Idea:       top-down work is the out-edges of the frontier, |Q| * E/V on
  *             average; bottom-up work is at most the in-edges of the unvisited
  *             vertices R, and usually far less, because a vertex stops at its
@@ -70,14 +80,16 @@
 
 #include <cooperative_groups.h>
 
+#include "dev.cuh"
 #include "gpu.h"
 #include "graph.h"
 #include "step.h"
 
-#define FULL_MASK 0xffffffffu
-#define LQ 4                 /* NEW: local queue: edge slots per lane and round (registers) */
+#define LQ 6                 /* NEW: local queue: edge slots per lane and round (registers;
+                                measured on the H100: 6 beat 4 and 8 on every graph) */
 #define CHILD_BLOCK 256      /* NEW: child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
 #define CHILD_K3 16
+#define CHILD_MAX 1024       /* NEW: child grids a level at most; more hubs go to the hub list */
 #define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
 #ifdef GALLERY_NO_CDP        /* sanitizer build: no device launches, hubs go to the hub pass */
 #define BFS4K_CDP 0
@@ -132,6 +144,7 @@ typedef struct {
   int level, cur, sb_levels, mb_levels, rebuilds;
   int status;                   /* 0, or ST_TOOBIG: a level has more vertices than cap */
   unsigned long long toobig;    /* ... how many                                        */
+  unsigned long long kids[3];   /* child grids launched by level L (at most CHILD_MAX) */
 } bfs4k_ctl_t;
 
 typedef struct {
@@ -162,6 +175,9 @@ typedef struct {
   unsigned long long single;    /* frontier entries up to which block 0 works alone */
   vid_t n;
   int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
+  unsigned long long *hubw;      /* NEW: per vertex, the level it was last claimed as a hub:
+                                   (epoch << 32) | level, so no run has to clear it */
+  unsigned long long epoch;
   int mstage;                   /* NEW: multi-block levels stage in shared memory (08) or not */
   unsigned res_mb;              /* resident threads of the multi-block grid */
   unsigned hmask;
@@ -184,6 +200,15 @@ typedef struct {
 static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned long long *p) {
   return *(const volatile unsigned long long *)p;
 }
+
+/* NEW (ours, cache hints): a level reads each column and row offset once, and
+ * they are far bigger than the L2 (uniform22: 537 MB of columns) while dist
+ * (16 MB) is read once per edge. Loading them "streaming" (ld.global.cs: evict
+ * first in L1 and L2) leaves the L2 to dist. Only for data no thread writes
+ * during the kernel: the queues, which other SMs write between two levels, are
+ * read through the L2 (__ldcg), never through an SM's L1. */
+static __device__ __forceinline__ vid_t ld_stream_v(const vid_t *p) { return __ldcs(p); }
+static __device__ __forceinline__ eid_t ld_stream_e(const eid_t *p) { return __ldcs(p); }
 
 /* NEW: the virtual-warp size and the assignment of a level (5.2, 5.4). */
 static __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
@@ -232,19 +257,12 @@ static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
     return;
   }
   unsigned excl, total;
-  if (a->scan == 1 && __ballot_sync(FULL_MASK, c > 1) == 0) {
-    unsigned b = __ballot_sync(FULL_MASK, c); /* binary case: ballot + popc */
+  if (a->scan == 1 && __ballot_sync(DEV_FULL_MASK, c > 1) == 0) {
+    unsigned b = __ballot_sync(DEV_FULL_MASK, c); /* binary case: ballot + popc */
     excl = __popc(b & ((1u << lane) - 1));
     total = __popc(b);
   } else { /* Fig. 3: the warp's exclusive prefix sum with shuffles */
-    unsigned x = c;
-#pragma unroll
-    for (int o = 1; o < 32; o <<= 1) {
-      unsigned y = __shfl_up_sync(FULL_MASK, x, o);
-      if (lane >= (unsigned)o) x += y;
-    }
-    excl = x - c;
-    total = __shfl_sync(FULL_MASK, x, 31);
+    excl = dev_warp_excl(c, &total);
   }
   if (total == 0) return;
   /* the block level: one shared atomic per warp (SB: the frontier itself) */
@@ -260,10 +278,10 @@ static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
       g = atomicAdd(sk->gcnt, (unsigned long long)total);
     }
   }
-  p = __shfl_sync(FULL_MASK, p, 0);
-  g = __shfl_sync(FULL_MASK, g, 0);
-  fit = __shfl_sync(FULL_MASK, fit, 0);
-  unsigned m = a->coalesce ? __reduce_min_sync(FULL_MASK, c) : 0;
+  p = __shfl_sync(DEV_FULL_MASK, p, 0);
+  g = __shfl_sync(DEV_FULL_MASK, g, 0);
+  fit = __shfl_sync(DEV_FULL_MASK, fit, 0);
+  unsigned m = a->coalesce ? __reduce_min_sync(DEV_FULL_MASK, c) : 0;
   unsigned k = 0; /* rank of the slot among this lane's found ones */
 #pragma unroll
   for (int s = 0; s < LQ; s++) {
@@ -329,7 +347,7 @@ static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
     for (int s = 0; s < LQ; s++) {
       unsigned long long j = x0 + 32 * s + lane;
       ok[s] = j < deg;
-      v[s] = ok[s] ? __ldg(&a->cols[beg + j]) : 0;
+      v[s] = ok[s] ? ld_stream_v(&a->cols[beg + j]) : 0;
     }
     bfs4k_visit(a, sk, ht, next, ok, v);
   }
@@ -350,8 +368,16 @@ static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a
  * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
 static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
                                 eid_t beg, unsigned long long deg, int cdp) {
+  /* NEW: claim the hub for this level first. The benign race may queue a
+   * vertex many times (a mid vertex with 75 frontier neighbours: 75 copies);
+   * without the claim each copy would launch its own child grid or list the
+   * hub again, and a level of 150,000 copies would queue 150,000 launches. */
+  unsigned long long tag = a->epoch << 32 | (unsigned)level;
+  if (atomicExch(&a->hubw[u], tag) == tag) return 1; /* another copy has it */
 #if BFS4K_CDP
-  if (cdp) {
+  /* at most CHILD_MAX launches a level: a launch costs the parent microseconds
+   * and the pending-launch pool is finite; the rest take the hub list */
+  if (cdp && atomicAdd(&a->ctl->kids[level % 3], 1ULL) < CHILD_MAX) {
     vid_t *out = sk->gq;
     unsigned long long blocks = (deg + CHILD_K3 * CHILD_BLOCK - 1) / (CHILD_K3 * CHILD_BLOCK);
     bfs4k_child_kernel<<<(unsigned)blocks, CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
@@ -397,9 +423,9 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
      * consecutive lanes, consecutive addresses; shuffles hand them out. */
     if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
       unsigned long long i = i0 + lane;
-      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
-      beg = a->offsets[u];
-      deg = a->offsets[u + 1] - beg;
+      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]); /* L2: other SMs wrote the queue */
+      beg = ld_stream_e(&a->offsets[u]);
+      deg = ld_stream_e(&a->offsets[u + 1]) - beg;
       if (edges) *edges += deg;
       if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW: directed graphs (beamer) */
       if (a->dp > 0 && deg > (unsigned long long)a->dp && bfs4k_hub(a, sk, level, u, beg, deg, cdp))
@@ -409,13 +435,15 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
       /* NEW (5.4, edge-discover): inclusive prefix sum of the 32 degrees;
        * lane x of a round owns edge x of the batch: the owner is the number
        * of prefix sums <= x, found by a binary search over shuffles. */
-      unsigned long long incl = deg;
-#pragma unroll
-      for (int o = 1; o < 32; o <<= 1) {
-        unsigned long long y = __shfl_up_sync(FULL_MASK, incl, o);
-        if (lane >= (unsigned)o) incl += y;
-      }
-      unsigned long long tot = __shfl_sync(FULL_MASK, incl, 31), excl = incl - deg;
+      unsigned long long incl = dev_warp_incl64(deg);
+      unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
+      /* edge x of the batch is cols[rb[o] + x] for its owner o (mod 2^64): one
+       * 64-bit shuffle per edge for the row instead of two (beg, excl) */
+      eid_t rb = beg - (incl - deg);
+      /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
+       * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
+      int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
+      unsigned incl32 = (unsigned)incl;
       for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
         int ok[LQ];
         vid_t v[LQ];
@@ -423,15 +451,22 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
         for (int s = 0; s < LQ; s++) {
           unsigned long long x = c0 + 32 * s + lane;
           int o = 0;
+          if (wide) {
 #pragma unroll
-          for (int st = 16; st >= 1; st >>= 1) {
-            unsigned long long pv = __shfl_sync(FULL_MASK, incl, o + st - 1);
-            if (pv <= x) o += st;
+            for (int st = 16; st >= 1; st >>= 1) {
+              unsigned long long pv = __shfl_sync(DEV_FULL_MASK, incl, o + st - 1);
+              if (pv <= x) o += st;
+            }
+          } else {
+#pragma unroll
+            for (int st = 16; st >= 1; st >>= 1) {
+              unsigned pv = __shfl_sync(DEV_FULL_MASK, incl32, o + st - 1);
+              if (pv <= (unsigned)x) o += st;
+            }
           }
-          eid_t ob = __shfl_sync(FULL_MASK, beg, o);
-          unsigned long long oex = __shfl_sync(FULL_MASK, excl, o);
+          eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
           ok[s] = x < tot;
-          v[s] = ok[s] ? __ldg(&a->cols[ob + (x - oex)]) : 0;
+          v[s] = ok[s] ? ld_stream_v(&a->cols[ob + x]) : 0;
         }
         bfs4k_visit(a, sk, ht, next, ok, v);
       }
@@ -442,8 +477,8 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
     eid_t ub;
     unsigned long long ud;
     if (a->coalesce) {
-      ub = __shfl_sync(FULL_MASK, beg, k);
-      ud = __shfl_sync(FULL_MASK, deg, k);
+      ub = __shfl_sync(DEV_FULL_MASK, beg, k);
+      ud = __shfl_sync(DEV_FULL_MASK, deg, k);
     } else { /* every lane of the virtual warp reads the entry and row itself (06) */
       ub = 0;
       ud = 0;
@@ -459,15 +494,10 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
           taken = bfs4k_hub(a, sk, level, uu, ub, ud, cdp);
       }
       /* the lanes of a virtual warp take their leader's answer */
-      if (__shfl_sync(FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
+      if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
     }
     unsigned long long rounds = (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    unsigned long long rmax = rounds;
-#pragma unroll
-    for (int o = 16; o >= 1; o >>= 1) { /* the warp's longest row sets the trip count */
-      unsigned long long y = __shfl_xor_sync(FULL_MASK, rmax, o);
-      rmax = y > rmax ? y : rmax;
-    }
+    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row sets the trip count */
     for (unsigned long long r = 0; r < rmax; r++) {
       int ok[LQ];
       vid_t v[LQ];
@@ -475,7 +505,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
       for (int s = 0; s < LQ; s++) {
         unsigned long long j = (r * LQ + s) * vw + li;
         ok[s] = j < ud;
-        v[s] = ok[s] ? __ldg(&a->cols[ub + j]) : 0;
+        v[s] = ok[s] ? ld_stream_v(&a->cols[ub + j]) : 0;
       }
       bfs4k_visit(a, sk, ht, next, ok, v);
     }
@@ -510,22 +540,12 @@ static __device__ void dobfs_block_sum(unsigned long long v[NS], unsigned long l
 #pragma unroll
   for (int k = 0; k < NS; k++) {
 #pragma unroll
-    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(FULL_MASK, v[k], d);
+    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(DEV_FULL_MASK, v[k], d);
     if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
   }
   __syncthreads();
   if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
     atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
-}
-
-/* Block sums of a per-thread count into *dst (one global atomic per block). */
-static __device__ void bfs4k_block_add(unsigned long long x, unsigned long long *dst) {
-  __shared__ unsigned long long s_sum;
-  if (threadIdx.x == 0) s_sum = 0;
-  __syncthreads();
-  if (x) atomicAdd(&s_sum, x);
-  __syncthreads();
-  if (threadIdx.x == 0 && s_sum) atomicAdd(dst, s_sum);
 }
 
 /* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */
@@ -536,18 +556,7 @@ static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q
   for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
        i += stride)
     if (atomicExch(&a->mark[__ldcg(&q[i])], tag) == tag) d++;
-  bfs4k_block_add(d, dst);
-}
-
-/* An overflowed queue (more pushes than cap: duplicates) rebuilt from dist. */
-static __device__ void bfs4k_rebuild(const bfs4k_args_t *a, dist_t next, vid_t *out) {
-  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a->n;
-       v += stride)
-    if (__ldcg(&a->dist[v]) == next) {
-      unsigned long long pos = atomicAdd(&a->ctl->rebuild, 1ULL);
-      if (pos < a->cap) out[pos] = (vid_t)v;
-    }
+  dev_block_add(d, dst);
 }
 
 /* NEW (-a): the GPU's nanosecond clock, the same on every SM */
@@ -676,15 +685,16 @@ static __host__ __device__ __forceinline__ void dobfs_bu_update(const bfs4k_args
   rs->r = left;
 }
 
-/* Zero level L + 1's counters (block 0, thread 0, while level L runs). */
-static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
-  int z = (level + 1) % 3;
+/* Zero counter set z (one thread). */
+static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
+  a->ctl->kids[z] = 0;
   a->ctl->cnt[z] = 0;
   a->ctl->hubs[z] = 0;
   a->ctl->bigs[z] = 0;
   a->ctl->edges[z] = 0;
   a->ctl->dups[z] = 0;
-  a->ctl->fi[z] = 0; /* NEW */
+  a->ctl->rebuild = 0;
+  a->ctl->fi[z] = 0; /* NEW: the rule's counts */
   a->ctl->fo[z] = 0;
   a->ctl->fin[z] = 0;
   a->ctl->left[z] = 0;
@@ -692,7 +702,11 @@ static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int level) {
   a->ctl->so[z] = 0;
   a->ctl->si[z] = 0;
   a->ctl->cen[z] = 0;
-  a->ctl->rebuild = 0;
+}
+
+/* Zero the next step's counters (block 0, thread 0, while step ci runs). */
+static __device__ void bfs4k_zero_next(const bfs4k_args_t *a, int ci) {
+  bfs4k_zero_set(a, ci == 2 ? 0 : ci + 1);
 }
 
 /* NEW (5.5): single-block levels. Block 0 (or the only block) expands level
@@ -742,8 +756,8 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       unsigned long long o = edges, i = ein;
 #pragma unroll
       for (int d = 16; d >= 1; d >>= 1) {
-        o += __shfl_xor_sync(FULL_MASK, o, d);
-        i += __shfl_xor_sync(FULL_MASK, i, d);
+        o += __shfl_xor_sync(DEV_FULL_MASK, o, d);
+        i += __shfl_xor_sync(DEV_FULL_MASK, i, d);
       }
       if ((t & 31) == 0 && o + i) {
         atomicAdd(&s_fo[li], o);
@@ -802,13 +816,13 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
         a->ctl->dups[level % 3] = 0;
       }
       __syncthreads();
-      bfs4k_block_add(edges, &a->ctl->edges[level % 3]);
+      dev_block_add(edges, &a->ctl->edges[level % 3]);
       unsigned long long d = 0;
       for (unsigned long long i = t; i < next; i += bd) {
         vid_t v = i < scap ? sq[sc ^ 1][i] : a->q[cur ^ 1][i];
         if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
       }
-      bfs4k_block_add(d, &a->ctl->dups[level % 3]);
+      dev_block_add(d, &a->ctl->dups[level % 3]);
       __syncthreads();
       if (t == 0) bfs4k_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
@@ -849,22 +863,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   nin = hn < scap ? hn : scap;
   for (unsigned long long i = t; i < nin; i += bd) a->q[hq][i] = sq[hs][i];
   if (t == 0) {
-    for (int z = 0; z < 3; z++) { /* clean counters for whatever level comes next */
-      a->ctl->cnt[z] = 0;
-      a->ctl->hubs[z] = 0;
-      a->ctl->bigs[z] = 0;
-      a->ctl->edges[z] = 0;
-      a->ctl->dups[z] = 0;
-      a->ctl->fi[z] = 0;
-      a->ctl->fo[z] = 0;
-      a->ctl->fin[z] = 0;
-      a->ctl->left[z] = 0;
-      a->ctl->left_in[z] = 0;
-      a->ctl->so[z] = 0;
-      a->ctl->si[z] = 0;
-      a->ctl->cen[z] = 0;
-    }
-    a->ctl->rebuild = 0;
+    for (int z = 0; z < 3; z++) bfs4k_zero_set(a, z); /* clean counters for whatever level comes next */
     a->ctl->pending = pending; /* NEW: level `level` waits for its hub pass */
     a->ctl->t_pending = tl;
     if (pending) {
@@ -884,7 +883,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   }
   if (pending && a->trace) { /* the pending level's edges (-a), after thread 0's zeroing */
     __syncthreads();
-    bfs4k_block_add(edges_last, &a->ctl->edges[level % 3]);
+    dev_block_add(edges_last, &a->ctl->edges[level % 3]);
   }
   __threadfence();
   __syncthreads();
@@ -898,7 +897,7 @@ static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   __shared__ unsigned long long s_cnt;
   if (threadIdx.x == 0) s_cnt = 0;
-  if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, level);
+  if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, level % 3);
   __syncthreads();
   int vw, ed;
   bfs4k_shape(a, size, a->res_mb, &vw, &ed);
@@ -961,32 +960,44 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
  * Why BU_K words a lane: the loop kernel has room for 512 threads an SM (its
  * registers), a quarter of a kernel of its own; each search is a chain of
  * dependent reads (dist, in_offsets, in_cols, bitmap), so a lane follows
- * BU_K chains side by side to keep as many reads in flight. */
+ * BU_K chains side by side to keep as many reads in flight.
+ * Long in-rows: a lane reads at most BU_LONG in-edges of its vertex; a search
+ * still open then (a vertex of many in-edges and no parent yet, e.g. one that
+ * is never reached) is finished by its whole block, blockDim edges a step, so
+ * no thread is left a 40,000-edge scan level after level. The blocks walk
+ * their words in step (the same trip count) for that block-wide part. */
 #define BU_K 4
+#define BU_LONG 128
+#define BU_LIST 32
 static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const unsigned *front,
                                       unsigned *next) {
+  __shared__ eid_t s_e[BU_LIST], s_end[BU_LIST];
+  __shared__ int s_hit[BU_LIST];
+  __shared__ unsigned s_n;
   if (blockIdx.x == 0 && threadIdx.x == 0) {
-    bfs4k_zero_next(a, level);
+    bfs4k_zero_next(a, level % 3);
     a->ctl->tq = 0; /* for the bitmap -> queue pass of a later switch */
   }
-  unsigned lane = threadIdx.x & 31;
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  unsigned lane = threadIdx.x & 31, t = threadIdx.x, bd = blockDim.x;
+  unsigned long long wpb = bd / 32 * BU_K; /* words a block takes per round */
   /* found, their out-edges, their in-edges, left, left's in-edges, in-edges read */
   unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
-  for (unsigned long long w0 = warp * BU_K; w0 < a->words; w0 += nwarps * BU_K) {
-    eid_t e[BU_K], end[BU_K];
-    int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none */
+  for (unsigned long long base = blockIdx.x * wpb; base < a->words; base += gridDim.x * wpb) {
+    unsigned long long w0 = base + t / 32 * BU_K;
+    eid_t e[BU_K], end[BU_K], lim[BU_K];
+    int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none, 4 the block's, 5 listed */
+    unsigned slot[BU_K];
 #pragma unroll
     for (int k = 0; k < BU_K; k++) {
       unsigned long long u = (w0 + k) * 32 + lane;
-      st[k] = u < a->n && __ldcg(&a->dist[u]) == DIST_INF;
+      st[k] = w0 + k < a->words && u < a->n && __ldcg(&a->dist[u]) == DIST_INF;
     }
 #pragma unroll
     for (int k = 0; k < BU_K; k++) {
       unsigned long long u = (w0 + k) * 32 + lane;
       e[k] = st[k] ? a->in_offsets[u] : 0;
       end[k] = st[k] ? a->in_offsets[u + 1] : 0;
+      lim[k] = end[k] - e[k] > BU_LONG ? e[k] + BU_LONG : end[k];
       if (st[k] && e[k] == end[k]) st[k] = 3; /* no in-edges: no parent */
     }
     for (int open = 1; open;) { /* one in-edge of every open search per round */
@@ -999,8 +1010,52 @@ static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const un
         if (st[k] != 1) continue;
         c[5]++;
         if (__ldcg(&front[v[k] >> 5]) >> (v[k] & 31) & 1) st[k] = 2; /* a parent: stop here */
-        else if (++e[k] == end[k]) st[k] = 3;
+        else if (++e[k] == lim[k]) st[k] = lim[k] == end[k] ? 3 : 4;
         open |= st[k] == 1;
+      }
+    }
+    int mine = 0;
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) mine |= st[k] == 4;
+    while (__syncthreads_or(mine)) { /* the block on up to BU_LIST long searches at a time */
+      if (t == 0) s_n = 0;
+      __syncthreads();
+#pragma unroll
+      for (int k = 0; k < BU_K; k++)
+        if (st[k] == 4) {
+          unsigned i = atomicAdd(&s_n, 1u);
+          if (i < BU_LIST) {
+            s_e[i] = e[k];
+            s_end[i] = end[k];
+            slot[k] = i;
+            st[k] = 5;
+          }
+        }
+      __syncthreads();
+      unsigned nl = s_n < BU_LIST ? s_n : BU_LIST;
+      for (unsigned i = 0; i < nl; i++) {
+        int hit = 0;
+        for (eid_t x = s_e[i]; x < s_end[i]; x += bd) { /* the same trip count in every thread */
+          eid_t y = x + t;
+          int f = 0;
+          if (y < s_end[i]) {
+            vid_t v = __ldg(&a->in_cols[y]);
+            c[5]++;
+            f = __ldcg(&front[v >> 5]) >> (v & 31) & 1;
+          }
+          if (__syncthreads_or(f)) {
+            hit = 1;
+            break;
+          }
+        }
+        if (t == 0) s_hit[i] = hit;
+      }
+      __syncthreads();
+      mine = 0;
+#pragma unroll
+      for (int k = 0; k < BU_K; k++) {
+        if (st[k] == 5) st[k] = s_hit[slot[k]] ? 2 : 3;
+        mine |= st[k] == 4;
       }
     }
 #pragma unroll
@@ -1015,7 +1070,7 @@ static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const un
         c[3]++;
         c[4] += end[k] - a->in_offsets[u];
       }
-      unsigned ball = __ballot_sync(FULL_MASK, st[k] == 2);
+      unsigned ball = __ballot_sync(DEV_FULL_MASK, st[k] == 2);
       if (lane == 0 && w0 + k < a->words) next[w0 + k] = ball; /* the whole word: no clearing */
     }
   }
@@ -1056,7 +1111,7 @@ static __device__ void dobfs_to_bitmap(const bfs4k_args_t *a, int level, unsigne
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   for (unsigned long long w = warp; w < a->words; w += nwarps) {
     unsigned long long u = w * 32 + lane;
-    unsigned ball = __ballot_sync(FULL_MASK, u < a->n && __ldcg(&a->dist[u]) == (dist_t)level);
+    unsigned ball = __ballot_sync(DEV_FULL_MASK, u < a->n && __ldcg(&a->dist[u]) == (dist_t)level);
     if (lane == 0) bm[w] = ball;
   }
 }
@@ -1072,7 +1127,7 @@ static __device__ void dobfs_to_queue(const bfs4k_args_t *a, const unsigned *bm,
     if (!word) continue;            /* uniform in the warp */
     unsigned long long slot = 0;
     if (lane == 0) slot = atomicAdd(&a->ctl->tq, (unsigned long long)__popc(word));
-    slot = __shfl_sync(FULL_MASK, slot, 0);
+    slot = __shfl_sync(DEV_FULL_MASK, slot, 0);
     if (word >> lane & 1) {
       unsigned long long g = slot + __popc(word & ((1u << lane) - 1u));
       if (g < a->cap) q[g] = (vid_t)(w * 32 + lane); /* size <= cap was checked */
@@ -1184,7 +1239,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       next = ld_volatile(&a.ctl->cnt[level % 3]);
     }
     if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
-      bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+      dev_rebuild(a.dist, a.n, level + 1, level + 1, a.q[cur ^ 1], a.cap, &a.ctl->rebuild);
       grid.sync();
       next = ld_volatile(&a.ctl->rebuild);
       if (b0) a.ctl->rebuilds++;
@@ -1281,7 +1336,7 @@ static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_con
 }
 
 static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur) {
-  bfs4k_rebuild(&a, level + 1, a.q[cur ^ 1]);
+  dev_rebuild(a.dist, a.n, level + 1, level + 1, a.q[cur ^ 1], a.cap, &a.ctl->rebuild);
 }
 
 static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
@@ -1304,6 +1359,7 @@ typedef struct {
   int full;       /* resident blocks of the multi-block kernels at this block size */
   int grid_loop;  /* blocks of the cooperative grid (loop=1) */
   const void *loop_kernel, *single_kernel; /* the build for this block size */
+  dev_rows_t rows; /* -a: the level rows */
   const eid_t *h_offsets, *h_in_offsets; /* NEW: host CSR and CSC offsets: the rule's level 0 */
   eid_t *h_in_offsets_own;      /* NEW: the transpose, built here (directed graphs only) */
   eid_t *d_in_offsets_own;
@@ -1311,54 +1367,57 @@ typedef struct {
 } bfs4k_state_t;
 
 /* NEW: the transpose of a directed graph (CSC: in-edges of each vertex), built
- * on the host by the harness (graph_transpose) and uploaded. Untimed (init);
- * its time is printed. */
+ * on the host by the harness and uploaded (dev.cuh). Untimed (init); its time
+ * is printed. */
 static int dobfs_transpose(bfs4k_state_t *s, const graph_t *h) {
   double t0 = host_ms();
-  eid_t *off;
-  vid_t *cols;
-  if (graph_transpose(h, &off, &cols)) return fail_code();
-  double t1 = host_ms();
-  size_t n = h->n;
-  eid_t m = h->m;
-  s->d_in_offsets_own = (eid_t *)gpu_alloc((n + 1) * sizeof(eid_t), "transpose offsets");
-  s->d_in_cols_own = (vid_t *)gpu_alloc((size_t)(m ? m : 1) * sizeof(vid_t), "transpose cols");
-  CUDA_CHECK(cudaMemcpy(s->d_in_offsets_own, off, (n + 1) * sizeof(eid_t), cudaMemcpyHostToDevice));
-  if (m) CUDA_CHECK(cudaMemcpy(s->d_in_cols_own, cols, (size_t)m * sizeof(vid_t), cudaMemcpyHostToDevice));
-  free(cols);
-  s->h_in_offsets_own = off;
-  s->h_in_offsets = off;
+  if (dev_upload_in(h, &s->d_in_offsets_own, &s->d_in_cols_own, &s->h_in_offsets_own)) return fail_code();
+  s->h_in_offsets = s->h_in_offsets_own;
   s->a.in_offsets = s->d_in_offsets_own;
   s->a.in_cols = s->d_in_cols_own;
-  printf("Transpose: directed graph: CSC of %llu in-edges built on the host in %.3f ms, "
-         "uploaded in %.3f ms\n",
-         (unsigned long long)m, t1 - t0, host_ms() - t1);
+  printf("Transpose: directed graph: CSC of %llu in-edges built on the host and uploaded in %.3f ms\n",
+         (unsigned long long)h->m, host_ms() - t0);
   return 0;
 }
 
+/* NEW: the variants' choices for the knobs left at -1: bfs4k, the fastest
+ * combination measured on the H100 (README); paper, the paper's own. */
+static long bfs4k_var(const launch_t *lc, const char *name, long fast, long paper) {
+  long v = launch_knob(lc, name);
+  if (v != -1) return v;
+  return lc->variant && strcmp(lc->variant, "paper") == 0 ? paper : fast;
+}
+#define KNOB_LOOP(lc) bfs4k_var(lc, "loop", 1, 0)
+#define KNOB_ASSIGN(lc) bfs4k_var(lc, "assign", 2, 0)
+#define KNOB_HASH(lc) bfs4k_var(lc, "hash", 0, 2048)
+
 static int bfs4k_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"loop", "coalesce", "visit", "mstage"};
-  for (int i = 0; i < 4; i++) {
+  static const char *const bin[] = {"coalesce", "visit", "mstage"};
+  for (int i = 0; i < 3; i++) {
     long v = launch_knob(lc, bin[i]);
     if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
   }
+  long loop = KNOB_LOOP(lc);
+  if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: -1 (the variant's), 0 or 1", loop);
   long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
-  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = launch_knob(lc, "assign");
+  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = KNOB_ASSIGN(lc);
   long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
-  long hash = launch_knob(lc, "hash"), qcap = launch_knob(lc, "qcap");
-  if (mode < 0 || mode > 2) return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
+  long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
+  if (mode < 0 || mode > 2)
+    return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
   if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
   if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
   if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
     return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
   if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
     return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
-  if (assign < 0 || assign > 2) return fail(EXIT_INPUT, "assign=%ld: 0 rule, 1 virtual warps, 2 edge-discover", assign);
+  if (assign < 0 || assign > 2)
+    return fail(EXIT_INPUT, "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover", assign);
   if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
   if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
   if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
   if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
-    return fail(EXIT_INPUT, "hash=%ld: 0 (off) or a power of two up to 16384 entries", hash);
+    return fail(EXIT_INPUT, "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries", hash);
   if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
   static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW */
   for (int i = 0; i < 4; i++) {
@@ -1384,16 +1443,16 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->offsets = g->offsets;
   a->cols = g->cols;
   a->n = g->n;
-  a->loop = (int)launch_knob(lc, "loop");
+  a->loop = (int)KNOB_LOOP(lc);
   a->mode = (int)launch_knob(lc, "mode");
   a->scan = (int)launch_knob(lc, "scan");
   a->coalesce = (int)launch_knob(lc, "coalesce");
   a->stage = (int)launch_knob(lc, "stage");
-  a->hash = (int)launch_knob(lc, "hash");
+  a->hash = (int)KNOB_HASH(lc);
   a->hmask = a->hash ? (unsigned)a->hash - 1 : 0;
   a->vw = (int)launch_knob(lc, "vw");
   a->vwmin = (int)launch_knob(lc, "vwmin");
-  a->assign = (int)launch_knob(lc, "assign");
+  a->assign = (int)KNOB_ASSIGN(lc);
   a->k4 = (int)launch_knob(lc, "k4");
   a->dp = (int)launch_knob(lc, "dp");
   a->visit = (int)launch_knob(lc, "visit");
@@ -1435,30 +1494,27 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (int i = 0; i < 6; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
-  int per_sm = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, s->loop_kernel, lc->block, s->smem));
-  if (per_sm < 1) {
+  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+  s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
+  if (s->full < 1) {
     size_t need = s->smem;
     free(s);
     return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
                 lc->block, need);
   }
-  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->full = per_sm * lc->sm_count;
-  s->grid_loop = lc->grid > 0 && lc->grid < s->full ? lc->grid : s->full;
-  a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
-  if (a->loop) {
-    int coop = 0;
-    CUDA_CHECK(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    if (!coop) {
-      free(s);
-      return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
-    }
+  if (a->loop && !s->grid_loop) {
+    free(s);
+    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
   }
+  a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
   a->q[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
   a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
   a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
+  if (a->dp > 0) { /* NEW: the hub claims (epoch 0 never matches a run's tag) */
+    a->hubw = (unsigned long long *)gpu_alloc((size_t)(a->n ? a->n : 1) * 8, "hub claims");
+    CUDA_CHECK(cudaMemset(a->hubw, 0, (size_t)(a->n ? a->n : 1) * 8));
+  }
   /* NEW: the frontier bitmaps, one bit per vertex */
   size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
   a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
@@ -1486,8 +1542,8 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->nf_td = a->gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
 #if BFS4K_CDP
   if (a->dp > 0 && !a->loop) {
-    /* room for many pending child launches; a refused one goes to the hub list */
-    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 32768);
+    /* room for a level's child launches; a refused one goes to the hub list */
+    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 2 * CHILD_MAX);
     if (e != cudaSuccess) (void)cudaGetLastError();
   }
 #endif
@@ -1500,14 +1556,13 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   bfs4k_args_t a = s->a;
   a.dist = d_dist;
   a.trace = st->trace != NULL;
+  a.epoch = ++s->a.epoch;
   if (a.trace) {
     /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
-    if (!s->a.mark) {
-      s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
-      s->a.lv = (bfs4k_lv_t *)gpu_alloc(LV_CAP * sizeof(bfs4k_lv_t), "level rows (-a)");
-    }
+    if (!s->a.mark) s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
+    dev_rows_open(&s->rows, sizeof(bfs4k_lv_t), LV_CAP, "level rows (-a)");
     a.mark = s->a.mark;
-    a.lv = s->a.lv;
+    a.lv = (bfs4k_lv_t *)s->rows.d;
     CUDA_CHECK(cudaMemset(a.mark, 0xff, (size_t)(a.n ? a.n : 1) * sizeof(int)));
   }
   /* NEW: the rule's state before level 0 (the source alone), from the host graph */
@@ -1532,12 +1587,14 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   } else {
+    /* the host's loop reads back what it needs to go on (the level's counters,
+     * one copy a kernel) and writes nothing back; its tallies stay here */
     CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
     CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
-    int level = 0, cur = 0;
-    int bcur = 0, in_bitmap = 0; /* NEW */
-    dobfs_rule_t rs = a.rs0;     /* NEW: the same rule, on the host */
-    unsigned long long size = 1;
+    int level = 0, cur = 0, mb_levels = 0, rebuilds = 0, status = ST_OK;
+    unsigned long long size = 1, pushes = 0, toobig = 0;
+    int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW */
+    dobfs_rule_t rs = a.rs0;                    /* NEW: the same rule, on the host */
     while (size > 0) {
       int dir = dobfs_choose(&a, &rs, level); /* NEW */
       if (dir == DIR_SCOUT || dir == DIR_CENSUS) {
@@ -1562,8 +1619,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
         int z = level % 3;
         dobfs_bu_update(&a, &rs, c.cnt[z], c.fo[z], c.fin[z], c.left[z], c.left_in[z]);
-        c.bu_levels++;
-        CUDA_CHECK(cudaMemcpy(&a.ctl->bu_levels, &c.bu_levels, sizeof c.bu_levels, cudaMemcpyHostToDevice));
+        bu_levels++;
         size = c.cnt[z];
         level++;
         bcur ^= 1;
@@ -1571,9 +1627,8 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       }
       if (in_bitmap) { /* NEW: switch point: bitmap -> queue */
         if (size > a.cap) {
-          c.status = ST_TOOBIG;
-          c.toobig = size;
-          c.level = level;
+          status = ST_TOOBIG;
+          toobig = size;
           break;
         }
         dobfs_to_queue_kernel<<<s->full, block>>>(a, bcur, cur);
@@ -1606,7 +1661,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
       }
       unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
-      if (nh || nb) { /* hubs whose child launch was refused, or the no-CDP build's hubs */
+      if (nh || nb) { /* hubs past CHILD_MAX or refused a launch, or the no-CDP build's hubs */
         bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
         LAUNCH_CHECK();
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
@@ -1617,12 +1672,11 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         LAUNCH_CHECK();
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
         next = c.rebuild;
-        c.rebuilds++;
-        CUDA_CHECK(cudaMemcpy(&a.ctl->rebuilds, &c.rebuilds, sizeof c.rebuilds, cudaMemcpyHostToDevice));
+        rebuilds++;
         if (next > a.cap) {
-          c.status = ST_TOOBIG;
-          c.toobig = next;
-          c.level = level + 1;
+          status = ST_TOOBIG;
+          toobig = next;
+          level++;
           break;
         }
       }
@@ -1633,15 +1687,23 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
         LAUNCH_CHECK();
       }
       dobfs_td_update(&a, &rs, next, a.sym ? c.edges[level % 3] : c.fi[level % 3]); /* NEW */
-      c.pushes += next;
-      c.mb_levels++;
-      CUDA_CHECK(cudaMemcpy(&a.ctl->pushes, &c.pushes, sizeof c.pushes, cudaMemcpyHostToDevice));
-      CUDA_CHECK(cudaMemcpy(&a.ctl->mb_levels, &c.mb_levels, sizeof c.mb_levels, cudaMemcpyHostToDevice));
+      pushes += next;
+      mb_levels++;
       level++;
       cur ^= 1;
       size = next;
     }
-    if (!c.status) c.level = level;
+    /* the device's own tallies (single-block levels, child grids) once, at the end */
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    if (!c.status) {
+      c.status = status;
+      c.toobig = toobig;
+      c.level = level;
+    }
+    c.pushes += pushes;
+    c.mb_levels += mb_levels;
+    c.rebuilds += rebuilds;
+    c.bu_levels += bu_levels;
   }
   if (c.status == ST_TOOBIG)
     return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
@@ -1650,10 +1712,9 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   st->pushes = (long long)c.pushes;
   st->duplicates = -1;
   if (a.trace) {
-    int nl = c.level < LV_CAP ? c.level : LV_CAP;
-    bfs4k_lv_t *h = (bfs4k_lv_t *)malloc((size_t)(nl ? nl : 1) * sizeof *h);
-    if (!h) return fail(EXIT_INPUT, "out of host memory for the level trace");
-    if (nl) CUDA_CHECK(cudaMemcpy(h, a.lv, (size_t)nl * sizeof *h, cudaMemcpyDeviceToHost));
+    int nl = 0;
+    bfs4k_lv_t *h = (bfs4k_lv_t *)dev_rows_fetch(&s->rows, c.level, &nl);
+    if (!h) return fail_code();
     long long dups = 0, edges = 0;
     double ms_sum = 0;
     for (int l = 0; l < nl; l++) {
@@ -1666,8 +1727,8 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       /* greppable per-level lines for the lesson's trace figure */
       printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
              h[l].dir == DIR_BOTTOMUP ? "bottom-up" : h[l].mode == MODE_SINGLE ? "single" : "multi",
-             h[l].frontier, h[l].dups, h[l].edges,
-             h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs, ms * 1e3);
+             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs,
+             ms * 1e3);
     }
     printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
            ms_sum);
@@ -1691,8 +1752,9 @@ static void bfs4k_fini(void *state) {
   gpu_free(s->a.q[1]);
   gpu_free(s->a.hubq);
   gpu_free(s->a.ctl);
+  gpu_free(s->a.hubw);
   gpu_free(s->a.mark);
-  gpu_free(s->a.lv);
+  dev_rows_free(&s->rows);
   gpu_free(s->a.bm[0]); /* NEW */
   gpu_free(s->a.bm[1]);
   gpu_free(s->d_in_offsets_own);
@@ -1707,19 +1769,19 @@ static void bfs4k_fini(void *state) {
 static const char *const bfs4k_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
 static const knob_def_t bfs4k_knobs[] = {
-    {"loop", 1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level)"},
+    {"loop", -1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level); -1: 1"},
     {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
     {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
     {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
     {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", 2, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps"},
+    {"assign", -1, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; -1: 2"},
     {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 128, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2) or the grid-wide hub pass; 0 off (08: 1024; 128 measured faster here)"},
+    {"dp", 128, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2, at most 1024 a level) or the grid-wide hub pass; 0 off (08: 1024; 128 measured faster here)"},
     {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
     {"stage", 4096, "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier queues (single-block); 0 off"},
     {"mstage", 0, "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block queue in shared memory (08's way; 0 measured faster here)"},
-    {"hash", 0, "duplicate-detection hash table entries per block (64-bit, shared memory, e.g. 2048); 0 off (faster on the H100)"},
+    {"hash", -1, "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
     {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},

@@ -56,6 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dev.cuh"
 #include "gpu.h"
 #include "graph.h"
 #include "step.h"
@@ -93,18 +94,6 @@ static __device__ void ibfs_write_dist(unsigned long long bits, dist_t level, vi
     bits &= bits - 1;
     dist[(size_t)perm[b] * n + v] = level;
   }
-}
-
-/* A slot in the next joint queue. Warp-aggregated: the lanes that push at the
- * same moment share one atomicAdd (the leader's), each takes its rank. */
-static __device__ unsigned long long ibfs_push_pos(unsigned long long *count) {
-  unsigned mask = __activemask();
-  unsigned lane = threadIdx.x & 31u;
-  int leader = __ffs(mask) - 1;
-  unsigned long long base = 0;
-  if ((int)lane == leader) base = atomicAdd(count, (unsigned long long)__popc(mask));
-  base = __shfl_sync(mask, base, leader);
-  return base + (unsigned long long)__popc(mask & ((1u << lane) - 1u));
 }
 
 /* Queue L-1's frontier words are no longer needed: zero them, so the buffer
@@ -157,7 +146,7 @@ static __global__ void ibfs_topdown_kernel(dist_t level, unsigned long long size
       if ((old | got) == all) my_done += offsets[u + 1] - offsets[u]; /* the last bits: once */
       unsigned long long was = atomicOr(&next[u], got);
       if (was == 0ULL) { /* first to put u into the next joint frontier: push it once */
-        out_q[ibfs_push_pos(&ctr[0])] = u; /* < n: each vertex is pushed at most once per level */
+        out_q[dev_warp_slot(&ctr[0], 1)] = u; /* < n: each vertex is pushed at most once per level */
         my_edges += offsets[u + 1] - offsets[u];
       }
       ibfs_write_dist(got, level + 1, u, n, perm, dist);
@@ -203,7 +192,7 @@ static __global__ void ibfs_bottomup_kernel(dist_t level, vid_t n, const eid_t *
     if (!found) continue;
     visited[v] = vis | found; /* only v's thread writes v's words in this kernel */
     next[v] = found;
-    out_q[ibfs_push_pos(&ctr[0])] = v;
+    out_q[dev_warp_slot(&ctr[0], 1)] = v;
     my_edges += offsets[v + 1] - offsets[v];
     if (found == need) my_done += offsets[v + 1] - offsets[v]; /* v now visited by all */
     ibfs_write_dist(found, level + 1, v, n, perm, dist);
@@ -224,21 +213,6 @@ static __global__ void ibfs_seed_kernel(int count, const vid_t *v, const unsigne
     visited[v[i]] = bits[i];
     front[v[i]] = bits[i];
   }
-}
-
-/* Host: in-edges (the transpose), for bottom-up on a directed graph. */
-static int ibfs_transpose(const graph_t *h, eid_t **d_off, vid_t **d_cols) {
-  eid_t *off;
-  vid_t *cols;
-  if (graph_transpose(h, &off, &cols)) return fail_code(); /* the harness's (graph.h) */
-  *d_off = (eid_t *)gpu_alloc(((size_t)h->n + 1) * sizeof(eid_t), "transpose offsets");
-  *d_cols = (vid_t *)gpu_alloc((size_t)h->m * sizeof(vid_t), "transpose columns");
-  CUDA_CHECK(cudaMemcpy(*d_off, off, ((size_t)h->n + 1) * sizeof(eid_t), cudaMemcpyHostToDevice));
-  if (h->m)
-    CUDA_CHECK(cudaMemcpy(*d_cols, cols, (size_t)h->m * sizeof(vid_t), cudaMemcpyHostToDevice));
-  free(off);
-  free(cols);
-  return 0;
 }
 
 /* The knob values (the harness calls this before it probes the GPU, init
@@ -281,7 +255,7 @@ static int ibfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
     s->in_off = g->offsets;
     s->in_cols = g->cols;
   } else {
-    if (ibfs_transpose(h, &s->d_in_off_own, &s->d_in_cols_own)) {
+    if (dev_upload_in(h, &s->d_in_off_own, &s->d_in_cols_own, NULL)) {
       free(s);
       return EXIT_INPUT;
     }

@@ -1,0 +1,4 @@
+# step 13 launches child grids from the device for hub vertices (CDP2, loop=0) and runs its
+# level loop in one cooperative grid (loop=1): relocatable device code and the device runtime.
+NVFLAGS_step13 += -rdc=true
+LDLIBS_step13 += -lcudadevrt
