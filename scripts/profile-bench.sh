@@ -6,7 +6,9 @@
 # every command). `make plots` (scripts/profile-tables.sh) puts the tables into the lessons.
 # Needs a GPU and ncu (exit 77 without either, nothing written); builds what it runs (SM=90 unless
 # given). Exit 1 when a configuration failed (the others are still written).
-# Environment: OUTDIR (plots/data), PROFILE_DIR (results/profile), NCU, SM, PROFILE_LAUNCHES.
+# Environment: OUTDIR (plots/data), PROFILE_DIR (results/profile), NCU, SM, PROFILE_LAUNCHES,
+# PROFILE_STEPS ("step08 step13": only those steps' configurations; their rows replace the same
+# steps' rows of the CSV, the others stay, and the provenance gets a block of its own).
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -33,9 +35,15 @@ CONFIGS=(
   "step07|bin/step07|blelloch|-g 18 -n 1 -V blelloch"
   "step07|bin/step07|cub|-g 18 -n 1 -V cub"
   "step08|bin/step08-nocdp|bfs4k|-g 18 -n 1"
+  "step08|bin/step08-nocdp|paper|-g 18 -n 1 -V paper"
   "step09|bin/step09-nocdp|hbf|-g 18 -n 1"
   "step09|bin/step09-nocdp|loop=0 dp=0|-g 18 -n 1 -K loop=0 -K dp=0"
   "step10|bin/step10-nocdp|beamer|-g 18 -n 1"
+  "step10|bin/step10-nocdp|beamer|-G 200x200 -n 1"
+  "step12|bin/step12-nocdp|hop=0|-G 200x200 -n 1 -K hop=0"
+  "step12|bin/step12-nocdp|hop|-G 200x200 -n 1"
+  "step13|bin/step13-nocdp|lean=0|-G 200x200 -n 1 -K lean=0"
+  "step13|bin/step13-nocdp|lean|-G 200x200 -n 1"
   "step11|bin/step11|ibfs K=1|-g 18 -n 1"
   "step11|bin/step11|ibfs K=64|-g 18 -n 1 -R 64"
 )
@@ -44,6 +52,12 @@ ncu=${NCU:-$(command -v ncu 2>/dev/null || echo "${CUDA:-/usr/local/cuda}/bin/nc
 command -v "$ncu" >/dev/null 2>&1 || { echo "profile-bench: SKIPPED: ncu not found; nothing was profiled (exit 77)"; exit 77; }
 slug=$(gpu_slug)
 [ -n "$slug" ] || { echo "profile-bench: SKIPPED: no CUDA device here; nothing was profiled (exit 77)"; exit 77; }
+only=${PROFILE_STEPS:-}
+if [ -n "$only" ]; then
+  sel=(); for c in "${CONFIGS[@]}"; do [[ " $only " == *" ${c%%|*} "* ]] && sel+=("$c"); done
+  [ ${#sel[@]} -gt 0 ] || { echo "profile-bench: PROFILE_STEPS='$only' names no configuration" >&2; exit 2; }
+  CONFIGS=("${sel[@]}")
+fi
 bins=$(printf '%s\n' "${CONFIGS[@]}" | cut -d'|' -f2 | sort -u)
 make -j"$(nproc)" ${SM:+SM=$SM} $bins >/dev/null || { echo "profile-bench: the build failed" >&2; exit 1; }
 
@@ -62,7 +76,15 @@ for c in "${CONFIGS[@]}"; do
   cmds+=("PROFILE_CONFIG='$label' scripts/profile.sh $bin $args   # exit $rc")
   [ $rc = 0 ] || { fails=$((fails + 1)); echo "profile-bench: $step $label ($args) failed, exit $rc" >&2; }
 done
-mv "$tmp" "$csv"
+if [ -n "$only" ] && [ -f "$csv" ]; then
+  # the other steps' rows stay; rows grouped by step in ladder order, each step's in run order
+  { head -1 "$tmp"
+    { awk -F, -v only=" $only " 'NR > 1 && index(only, " " $1 " ") == 0' "$csv"; tail -n +2 "$tmp"; } |
+      awk '{ print NR "," $0 }' | sort -t, -k2,2 -k1,1n | cut -d, -f2-; } > "$csv.new"
+  mv "$csv.new" "$csv"; rm -f "$tmp"
+else
+  mv "$tmp" "$csv"
+fi
 {
   echo "# Provenance of profile-$slug.csv (scripts/profile-bench.sh): one row per step, config, kernel and metric"
   echo "start: $start"
@@ -78,6 +100,12 @@ mv "$tmp" "$csv"
   echo "failed: $fails"
   echo "commands (from the repository root):"
   printf '  %s\n' "${cmds[@]}"
-} > "$meta"
+} > "$meta.run"
+if [ -n "$only" ] && [ -f "$meta" ]; then
+  { cat "$meta"; echo; echo "# ==== run for: $only (the other steps' rows come from the runs above)"; cat "$meta.run"; } > "$meta.new"
+  mv "$meta.new" "$meta"; rm -f "$meta.run" "$meta.old"
+else
+  mv "$meta.run" "$meta"
+fi
 echo "profile-bench: ${#CONFIGS[@]} configurations, $fails failed -> $csv, $meta"
 [ $fails = 0 ]
