@@ -861,6 +861,10 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   int hs = pending ? sc ^ 1 : sc, hq = pending ? cur ^ 1 : cur;
   unsigned long long hn = pending ? s_cnt[li] : size;
   nin = hn < scap ? hn : scap;
+  /* a pending level may have counted more than the queue holds (duplicates):
+   * the copy stops at cap (past it lie other buffers); the grid sees the
+   * count over cap after its hub pass and rebuilds the queue from dist */
+  if (nin > a->cap) nin = a->cap;
   for (unsigned long long i = t; i < nin; i += bd) a->q[hq][i] = sq[hs][i];
   if (t == 0) {
     for (int z = 0; z < 3; z++) bfs4k_zero_set(a, z); /* clean counters for whatever level comes next */
