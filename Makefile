@@ -109,8 +109,13 @@ SETUP_GOALS   := test compare mine
 NO_NVCC_GOALS := cpubench build/cpubench plots help info clean graphs fuzz setup
 SETUP      := $(if $(filter $(SETUP_GOALS),$(MAKECMDGOALS)),setup)
 NVCC_FIRST := $(if $(filter-out $(NO_NVCC_GOALS),$(or $(MAKECMDGOALS),all)),need-nvcc)
+# what the goals need: make test all of it; make compare and make mine the build (mine draws its
+# figure when gnuplot can be had, and runs the steps either way)
+SETUP_WANT ?= $(if $(filter test setup,$(MAKECMDGOALS)),build test plots,build)
+SETUP_SOFT ?= $(if $(filter mine,$(MAKECMDGOALS)),plots)
 setup:
-	@SETUP_NVCC='$(if $(NVCC_FIRST),$(NVCC))' CC='$(CC)' CPPFLAGS='$(CPPFLAGS)' CMOCKA_PREFIX='$(CMOCKA_PREFIX)' scripts/setup.sh
+	@SETUP_NVCC='$(if $(NVCC_FIRST),$(NVCC))' CC='$(CC)' CPPFLAGS='$(CPPFLAGS)' CMOCKA_PREFIX='$(CMOCKA_PREFIX)' \
+	 SETUP_WANT='$(if $(MAKECMDGOALS),$(SETUP_WANT),build test plots)' SETUP_SOFT='$(SETUP_SOFT)' scripts/setup.sh
 .PHONY: need-nvcc need-cc need-zlib need-cmocka
 need-nvcc: | $(SETUP)
 	@command -v $(NVCC) >/dev/null 2>&1 || { echo "error: $(NVCC) not found: install the CUDA Toolkit 12 or 13 (https://developer.nvidia.com/cuda-downloads; package cuda-toolkit from NVIDIA's apt repository), or set CUDA=/its/prefix or NVCC=/path/to/nvcc"; exit 1; }
@@ -208,7 +213,7 @@ plots:
 mine:
 	@[ -n "$(FILE)" ] || { echo "usage: make mine FILE=path/to/graph.el (any supported format; scripts/mygraph.sh -h)"; exit 2; }
 	@scripts/mygraph.sh --probe '$(FILE)'
-	@$(MAKE) --no-print-directory setup
+	@$(MAKE) --no-print-directory setup SETUP_WANT=build SETUP_SOFT=plots
 	@$(MAKE) --no-print-directory all
 	@scripts/mygraph.sh '$(FILE)'
 # make profile STEP=05 [GRAPH='-G 200x200'] [KNOBS='-K vw=4']: the step's kernels under Nsight

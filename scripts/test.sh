@@ -308,6 +308,16 @@ if [ "$(id -u)" = 0 ]; then
   [ $rc = 0 ] && grep -q '^setup: would run: apt-get update && apt-get install -y zlib1g-dev libcmocka-dev' <<< "$out" &&
     ok "setup: as root, apt-get itself (no sudo)" || bad "setup as root: exit $rc: $out"
 fi
+# make mine wants gnuplot softly: an install that fails is a warning, the steps still run
+mkdir -p "$tmpd/aptfail"
+printf '#!/bin/sh\necho "E: Unable to locate package gnuplot-nox" >&2\nexit 100\n' > "$tmpd/aptfail/apt-get"
+chmod +x "$tmpd/aptfail/apt-get"
+out=$(PATH="$tmpd/aptfail:$PATH" GNUPLOT=/nonexistent/gnuplot SETUP_WANT=build SETUP_SOFT=plots scripts/setup.sh 2>&1); rc=$?
+[ $rc = 0 ] && grep -q '^setup: warning: apt-get failed .*gnuplot-nox; going on without it' <<< "$out" &&
+  ok "setup: make mine's gnuplot is soft: a failed install warns, exit 0" || bad "setup soft gnuplot: exit $rc: $out"
+out=$(PATH="$tmpd/aptfail:$PATH" GNUPLOT=/nonexistent/gnuplot SETUP_WANT="build plots" scripts/setup.sh 2>&1); rc=$?
+[ $rc = 1 ] && grep -q '^setup: error: apt-get failed' <<< "$out" &&
+  ok "setup: wanted for make plots, a failed gnuplot install is an error" || bad "setup hard gnuplot: exit $rc: $out"
 out=$(scripts/setup.sh 2>&1); rc=$?
 [ $rc = 0 ] && [ -z "$out" ] && ok "setup: nothing missing here: silent, exit 0" || bad "setup after make test's set-up: exit $rc: $out"
 # nvcc before the first compile: a missing nvcc stops a build before gcc runs
