@@ -151,15 +151,17 @@ block_cpu() {     # best.tsv cpubase.csv|"" sssp.csv|"" > markdown
   local best=$1 cpub=$2 sssp=$3 graphs; graphs=$(graph_order "$best" | tr '\n' ' ')
   awk -F'\t' -v graphs="$graphs" -v bench="$RB_BENCH" "$AWK_NUM"'
     $8 == "NaN" { next }
-    $1 == "cpu" { if ($2 == "bfs") OR[$3] = $8; else { PAR[$3] = $8; th = $6; sub(/^.*threads=/, "", th); sub(/;.*$/, "", th); TH = th } next }
+    $1 == "cpu" { if ($2 == "bfs") OR[$3] = $8; else { PAR[$3] = $8; th = $6; sub(/^.*threads=/, "", th); sub(/;.*$/, "", th); PT[$3] = th; if (TH == "") TH = th; else if (TH != th) THV = 1 } next }
     { G[$3] = 1; if (!($3 in B) || $8 + 0 < B[$3]) { B[$3] = $8 + 0; BS[$3] = sname($1) " " $2 } }
     END {
       ng = split(graphs, GR, " ")
       printf "BFS, one bench run (`%s`): median ms per BFS, the same sources and trials for every column.\n\n", bench
-      printf "| BFS | CPU oracle, 1 core | CPU parallel, %s threads | best GPU step | GPU vs oracle | GPU vs parallel |\n", TH
+      # the threads a run took (the free cores by default): one count, or per graph in brackets
+      if (THV) print "| BFS | CPU oracle, 1 core | CPU parallel (threads) | best GPU step | GPU vs oracle | GPU vs parallel |"
+      else printf "| BFS | CPU oracle, 1 core | CPU parallel, %s threads | best GPU step | GPU vs oracle | GPU vs parallel |\n", TH
       print "|---|---:|---:|---|---:|---:|"
       for (x = 1; x <= ng; x++) { g = GR[x]; if (!(g in G)) continue
-        printf "| %s | %s | %s | %s %s | %s | %s |\n", g, big(OR[g]), ms(PAR[g]), BS[g], ms(B[g]),
+        printf "| %s | %s | %s | %s %s | %s | %s |\n", g, big(OR[g]), ms(PAR[g]) (THV && (g in PT) ? " (" PT[g] ")" : ""), BS[g], ms(B[g]),
           (g in OR) ? times(OR[g] / B[g]) : "-", (g in PAR) ? times(PAR[g] / B[g]) : "-" }
     }' "$best"
   if [ -n "$cpub" ]; then

@@ -397,7 +397,7 @@ update_readme() { # FILE BODYFILE [NAME]
   case $? in 0) say "$name table rewritten in ${1#$ROOT/}" ;; 1) say "$name table in ${1#$ROOT/} unchanged" ;;
              3) [ "$name" = results ] && say "${1#$ROOT/}: no '<!-- $name:begin -->' ... '<!-- $name:end -->' pair: left alone" ;; esac
 }
-. "$ROOT/scripts/plots-readme.sh"
+. "$ROOT/scripts/plots-readme.sh" && declare -F readme_blocks >/dev/null || { echo "plots: scripts/plots-readme.sh did not load (above)" >&2; exit 1; }
 
 tables() {       # slug best.tsv csvname provenance
   local slug=$1 best=$2 csvname=$3 prov=$4 graphs d id prev=""
