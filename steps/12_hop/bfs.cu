@@ -1092,7 +1092,7 @@ static __device__ __forceinline__ dist_t hop_claim(const bfs4k_args_t *a, const 
  * listed again and then taken by the whole block, one after the other.
  * (The two loops differ only in who shares a row; written as one loop with
  * one claim site they measured slower on the H100: the loop kernel's
- * registers, README "Session 5".) */
+ * registers.) */
 static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
                                                    const vid_t *lv, const dist_t *lval, unsigned short *lbig,
                                                    unsigned *nbig) {

@@ -1109,7 +1109,7 @@ static __device__ __forceinline__ dist_t hop_claim(const bfs4k_args_t *a, const 
  * listed again and then taken by the whole block, one after the other.
  * (The two loops differ only in who shares a row; written as one loop with
  * one claim site they measured slower on the H100: the loop kernel's
- * registers, README "Session 5".) */
+ * registers.) */
 static __device__ __forceinline__ dist_t hop_tails(const bfs4k_args_t *a, const hop_sink_t *sk, unsigned nl,
                                                    const vid_t *lv, const dist_t *lval, unsigned short *lbig,
                                                    unsigned *nbig) {
@@ -1970,7 +1970,7 @@ static __device__ __forceinline__ unsigned lean_claim(const bfs4k_args_t &a, con
 #pragma unroll
     for (int u = 0; u < ns; u++)
       if (imp >> u & 1) { /* lean_put's shared branch written out: through a shared helper
-                             the kernel compiled to 8 more instructions (session 7) */
+                             the kernel compiled to 8 more instructions */
         LQH(out)[base] = h[u];
         LQV(out)[base] = x[u];
         base++;
