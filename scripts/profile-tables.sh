@@ -31,16 +31,24 @@ if [ -z "$slug" ] || [ ! -s "$csv" ]; then
 fi
 [ "$(head -1 "$csv")" = "$HEADER" ] || { echo "profile-tables: $csv: header is not '$HEADER'" >&2; exit 1; }
 rel=${csv#$ROOT/}; [ "$rel" = "$csv" ] && rel=plots/data/${csv##*/}
-field() { sed -n "s/^$1: //p" "$meta" 2>/dev/null | head -1; }
-gpu=$(field gpu); ncu=$(field ncu); commit=$(field commit); date=$(field end)
-ncu=${ncu#Version }; ncu=${ncu%% (*}
-cap=$(field 'launch cap'); cap=${cap%% launches*}
+# provenance of a step's rows: the last block of the .meta that ran it ("# ==== run for: stepNN
+# ..." blocks, from PROFILE_STEPS runs), else the first block (the run of every configuration)
+field() {  # STEP NAME
+  awk -v step="$1" -v name="$2" 'BEGIN { b = 0 }
+    /^# ==== run for: / { b++; runs[b] = " " substr($0, 17) " "; next }
+    index($0, name ": ") == 1 && !((b, name) in v) { v[b, name] = substr($0, length(name) + 3) }
+    END { for (i = b; i >= 1; i--) if (index(runs[i], " " step " ") && ((i, name) in v)) { print v[i, name]; exit }
+          print v[0, name] }' "$meta" 2>/dev/null
+}
 
 tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
 n=0
 for readme in "$STEPS"/[0-9][0-9]_*/README.md; do
   grep -qF "$BEGIN_MARK" "$readme" || continue
   d=${readme%/README.md}; id=step${d##*/}; id=${id%%_*}
+  gpu=$(field "$id" gpu); ncu=$(field "$id" ncu); commit=$(field "$id" commit); date=$(field "$id" end)
+  ncu=${ncu#Version }; ncu=${ncu%% (*}; commit=${commit%% (*}
+  cap=$(field "$id" 'launch cap'); cap=${cap%% launches*}
   {
     echo
     awk -F, -v step="$id" '
