@@ -103,7 +103,7 @@ fi
 } > "$meta.run"
 if [ -n "$only" ] && [ -f "$meta" ]; then
   { cat "$meta"; echo; echo "# ==== run for: $only (the other steps' rows come from the runs above)"; cat "$meta.run"; } > "$meta.new"
-  mv "$meta.new" "$meta"; rm -f "$meta.run" "$meta.old"
+  mv "$meta.new" "$meta"; rm -f "$meta.run"
 else
   mv "$meta.run" "$meta"
 fi
