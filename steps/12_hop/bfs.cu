@@ -1496,34 +1496,29 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
  * BU_K chains side by side to keep as many reads in flight.
  * Long in-rows: a lane reads at most BU_LONG in-edges of its vertex; a search
  * still open then (a vertex of many in-edges and no parent yet, e.g. one that
- * is never reached) is finished by its whole block, blockDim edges a step, so
- * no thread is left a 40,000-edge scan level after level. The blocks walk
- * their words in step (the same trip count) for that block-wide part. */
+ * is never reached) is finished by its whole warp, 32 x BU_K edges a round, so
+ * no thread is left a 40,000-edge scan level after level. Warps stay
+ * independent (no block barrier): a slow search holds up its own warp only. */
 #define BU_K 4
 #define BU_LONG 128
-#define BU_LIST 32
 static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const unsigned *front,
                                       unsigned *next) {
-  __shared__ eid_t s_e[BU_LIST], s_end[BU_LIST];
-  __shared__ int s_hit[BU_LIST];
-  __shared__ unsigned s_n;
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     bfs4k_zero_next(a, level % 3);
     a->ctl->tq = 0; /* for the bitmap -> queue pass of a later switch */
   }
-  unsigned lane = threadIdx.x & 31, t = threadIdx.x, bd = blockDim.x;
-  unsigned long long wpb = bd / 32 * BU_K; /* words a block takes per round */
+  unsigned lane = threadIdx.x & 31;
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   /* found, their out-edges, their in-edges, left, left's in-edges, in-edges read */
   unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
-  for (unsigned long long base = blockIdx.x * wpb; base < a->words; base += gridDim.x * wpb) {
-    unsigned long long w0 = base + t / 32 * BU_K;
+  for (unsigned long long w0 = warp * BU_K; w0 < a->words; w0 += nwarps * BU_K) {
     eid_t e[BU_K], end[BU_K], lim[BU_K];
-    int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none, 4 the block's, 5 listed */
-    unsigned slot[BU_K];
+    int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none, 4 long: the warp's */
 #pragma unroll
     for (int k = 0; k < BU_K; k++) {
       unsigned long long u = (w0 + k) * 32 + lane;
-      st[k] = w0 + k < a->words && u < a->n && __ldcg(&a->dist[u]) == DIST_INF;
+      st[k] = u < a->n && __ldcg(&a->dist[u]) == DIST_INF;
     }
 #pragma unroll
     for (int k = 0; k < BU_K; k++) {
@@ -1547,48 +1542,31 @@ static __device__ void dobfs_bottomup(const bfs4k_args_t *a, int level, const un
         open |= st[k] == 1;
       }
     }
-    int mine = 0;
+    /* the searches still open after BU_LONG in-edges: the whole warp finishes them, one vertex
+     * at a time, 32 x BU_K in-edges a round (a uniform trip count: no lane leaves early) */
 #pragma unroll
-    for (int k = 0; k < BU_K; k++) mine |= st[k] == 4;
-    while (__syncthreads_or(mine)) { /* the block on up to BU_LIST long searches at a time */
-      if (t == 0) s_n = 0;
-      __syncthreads();
-#pragma unroll
-      for (int k = 0; k < BU_K; k++)
-        if (st[k] == 4) {
-          unsigned i = atomicAdd(&s_n, 1u);
-          if (i < BU_LIST) {
-            s_e[i] = e[k];
-            s_end[i] = end[k];
-            slot[k] = i;
-            st[k] = 5;
-          }
-        }
-      __syncthreads();
-      unsigned nl = s_n < BU_LIST ? s_n : BU_LIST;
-      for (unsigned i = 0; i < nl; i++) {
-        int hit = 0;
-        for (eid_t x = s_e[i]; x < s_end[i]; x += bd) { /* the same trip count in every thread */
-          eid_t y = x + t;
+    for (int k = 0; k < BU_K; k++) {
+      for (unsigned lm = __ballot_sync(DEV_FULL_MASK, st[k] == 4); lm; lm &= lm - 1) {
+        const vid_t NONE = 0xffffffffu; /* no vertex: ids stay below MAX_VERTICES */
+        int src = __ffs(lm) - 1, hit = 0;
+        eid_t x0 = __shfl_sync(DEV_FULL_MASK, e[k], src), x1 = __shfl_sync(DEV_FULL_MASK, end[k], src);
+        for (eid_t b = x0; b < x1 && !hit; b += 32 * BU_K) {
+          vid_t v[BU_K];
           int f = 0;
-          if (y < s_end[i]) {
-            vid_t v = __ldg(&a->in_cols[y]);
-            c[5]++;
-            f = __ldcg(&front[v >> 5]) >> (v & 31) & 1;
-          }
-          if (__syncthreads_or(f)) {
-            hit = 1;
-            break;
-          }
-        }
-        if (t == 0) s_hit[i] = hit;
-      }
-      __syncthreads();
-      mine = 0;
 #pragma unroll
-      for (int k = 0; k < BU_K; k++) {
-        if (st[k] == 5) st[k] = s_hit[slot[k]] ? 2 : 3;
-        mine |= st[k] == 4;
+          for (int j = 0; j < BU_K; j++) {
+            eid_t y = b + j * 32 + lane;
+            v[j] = y < x1 ? __ldg(&a->in_cols[y]) : NONE;
+          }
+#pragma unroll
+          for (int j = 0; j < BU_K; j++)
+            if (v[j] != NONE) {
+              c[5]++;
+              f |= __ldcg(&front[v[j] >> 5]) >> (v[j] & 31) & 1;
+            }
+          hit = __any_sync(DEV_FULL_MASK, f);
+        }
+        if (lane == src) st[k] = hit ? 2 : 3;
       }
     }
 #pragma unroll
@@ -1672,7 +1650,7 @@ static __device__ void dobfs_to_queue(const bfs4k_args_t *a, const unsigned *bm,
  * level, cur, size and the rule's state in registers; all read the same
  * counters after each grid.sync(), so all choose the same direction, take the
  * same branches and reach the same barriers. */
-static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
+static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src, const int with_hop) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
   if (b0) {
@@ -1692,7 +1670,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     hop_end = 0;
     /* NEW (hop): the hop engine takes the top-down levels the rule's floor
      * keeps top-down (and every level once a step went label-correcting) */
-    int hop = a.hop && !in_bitmap && (mixed || a.rule == RULE_TOPDOWN || (a.rule != RULE_BOTTOMUP && rs.nf <= a.nf_td));
+    int hop = with_hop && a.hop && !in_bitmap && (mixed || a.rule == RULE_TOPDOWN || (a.rule != RULE_BOTTOMUP && rs.nf <= a.nf_td));
     if (hop) {
       if (!mixed && (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single))) {
         if (blockIdx.x == 0) bfs4k_hop_single(&a, level, cur, size); /* the others wait below */
@@ -1876,14 +1854,26 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
 }
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
- * registers a thread (no spills); 1024-thread blocks allow 64. */
+ * registers a thread (no spills); 1024-thread blocks allow 64.
+ * NEW (hop): and each twice. The hop engine's state (row heads, two shared
+ * queues) raises the register pressure of the whole kernel, bottom-up levels
+ * included, although a graph with hop=0 never runs it; with_hop = 0 is a
+ * constant the compiler folds, so those graphs get step 10's kernel. */
 static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a,
                                                                  vid_t src) {
-  bfs4k_loop(a, src);
+  bfs4k_loop(a, src, 0);
 }
 static __global__ void __launch_bounds__(512) bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a,
                                                                    vid_t src) {
-  bfs4k_loop(a, src);
+  bfs4k_loop(a, src, 0);
+}
+static __global__ void __launch_bounds__(1024) bfs4k_hop_loop_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                     vid_t src) {
+  bfs4k_loop(a, src, 1);
+}
+static __global__ void __launch_bounds__(512) bfs4k_hop_loop512_kernel(const __grid_constant__ bfs4k_args_t a,
+                                                                       vid_t src) {
+  bfs4k_loop(a, src, 1);
 }
 
 /* ---- loop=0: the same levels, one launch (and one readback) each ---------- */
@@ -2121,12 +2111,16 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
                 "this GPU has %d", h, st, need, smem_max);
   }
-  s->loop_kernel = lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
+  if (a->hop) /* NEW (hop): the build with the hop engine only where it runs */
+    s->loop_kernel = lc->block <= 512 ? (const void *)bfs4k_hop_loop512_kernel : (const void *)bfs4k_hop_loop_kernel;
+  else
+    s->loop_kernel = lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
   s->single_kernel = lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
   const void *kernels[] = {(const void *)bfs4k_loop_kernel, (const void *)bfs4k_single_kernel,
                            (const void *)bfs4k_multi_kernel, (const void *)bfs4k_hub_kernel,
-                           (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
-  for (int i = 0; i < 6; i++)
+                           (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel,
+                           (const void *)bfs4k_hop_loop_kernel, (const void *)bfs4k_hop_loop512_kernel};
+  for (int i = 0; i < 8; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
   /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
