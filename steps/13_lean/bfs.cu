@@ -26,8 +26,9 @@
  *             the loop starts from where it stopped.
  * From 12:    the hop engine (knobs hop, hopq, hopmax,
  *             sbits) for the top-down levels whose frontier the rule's floor
- *             keeps top-down (n_f <= n / (max out-degree * gamma); every level
- *             with -V topdown):
+ *             keeps top-down (n_f <= n * hop / (max out-degree * gamma): the
+ *             engine raises the floor hop-fold, as its levels cost a hop-th of a
+ *             barrier; every level with -V topdown), in a loop kernel of its own:
  *             row heads (degree + first 7 neighbours, 32 bytes a vertex)
  *             carried in the block queues, so a level costs one dependent global
  *             access; `hop` levels per grid barrier, label-correcting with
@@ -2282,6 +2283,10 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
           : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
                                                           : 0;
   a->hop = a->loop ? (int)hop : 0;
+  /* NEW (hop): a top-down level inside the hop engine costs a hop-th of a grid
+   * barrier, so a bottom-up level must save hop times as much: the floor rises
+   * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
+  if (a->hop > 1 && a->gamma > 0) a->gamma /= a->hop;
   a->hopq = (int)launch_knob(lc, "hopq");
   /* shared memory: the hash table (8-byte entries) then the staging area,
    * or the hop engine's two block queues (40 bytes an entry) in its place */
@@ -2660,7 +2665,7 @@ static const knob_def_t bfs4k_knobs[] = {
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
     {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
-    {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices); 0: no floor"},
+    {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices), n * hop / gamma under the hop engine; 0: no floor"},
     {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
