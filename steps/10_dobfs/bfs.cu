@@ -9,8 +9,9 @@
  * Inherits: 08: bfs4k_rebuild_kernel bfs4k_dups_kernel bfs4k_var
  * Adds:       a bottom-up step: every unvisited vertex scans its IN-neighbours
  *             for one that is in the frontier and stops at the first it finds
- *             (long in-rows are split over the vertex's warp, the longest over
- *             its block, so no thread is left a hub's scan alone).
+ *             (a lane reads at most BU_LONG in-edges; a longer search is
+ *             finished by the vertex's warp, so no thread is left a hub's scan
+ *             alone).
  *             A rule picks the direction of every level from counts the
  *             kernels gather as they go (variants: beamer, slides; always
  *             topdown and always bottomup for the ablation). The frontier is a
