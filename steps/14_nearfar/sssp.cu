@@ -1,0 +1,1476 @@
+/* Step 09 - hbf: H-BF, a frontier Bellman-Ford for single-source shortest paths.
+ *
+ * Base:       06 (the frontier queue and virtual warps; the problem changes
+ *             from BFS levels to SSSP distances, so most lines are new)
+ * Adds:       every technique of H-BF, each a knob (-K name=value):
+ *             dedup     0 enqueue on every improvement (duplicates); 1 a second
+ *                       array of round marks (two atomics); 2 the paper's 64-bit
+ *                       atomicMin on (distance, round): one atomic both lowers
+ *                       the distance and says whether the vertex is already in
+ *                       the next frontier
+ *             classify  edge classes from in-/out-degree marks in the two top
+ *                       bits of each column id: in-degree-1 targets take a plain
+ *                       store, out-degree-0 targets (sinks) are skipped and
+ *                       fixed up after the last round, leaves never enqueued
+ *             vw        0 dynamic virtual warps (size from the frontier, 4..32,
+ *                       several vertices per virtual warp); 1..32 a fixed size,
+ *                       one virtual warp per queue entry (step 06)
+ *             dp        hubs: a vertex of more than dp out-edges gets its own
+ *                       child grid (CDP2, fire-and-forget; loop 0, 1) or goes on
+ *                       a list the whole grid expands (loop 2); 0 off
+ *             coalesce  1 warp-aggregated enqueue (one atomic per warp, the
+ *                       warp's entries written side by side); 0 one atomic each
+ *             loop      0 the host runs the rounds (one readback per round);
+ *                       1 the device does: the last block of a round ends it
+ *                       and tail-launches the next round (with child grids in
+ *                       the round, a one-thread dispatcher tail-launched after
+ *                       them does), the host reads the state once at the end;
+ *                       2 (ours) every round in one cooperative grid, one
+ *                       grid.sync() a round, the last block ends the round
+ *             and three more that the paper does not have, measured separately:
+ *             ttas      a plain load before each atomicMin
+ *             stale     skip a queue entry that fell again in this round
+ *             delta     a priority order (Davidson et al.'s Near-Far, the
+ *                       paper's own baseline): a round expands only the
+ *                       vertices below a threshold; the others wait in a far
+ *                       queue until the near queue runs dry, then the
+ *                       threshold rises by delta (-1: from the graph's mean
+ *                       weight and degree, adapted per epoch on sparse graphs;
+ *                       0: off, plain H-BF)
+ * Idea:       Bellman-Ford relaxes only the out-edges of the vertices whose
+ *             distance fell in the previous round (the frontier, a queue).
+ *             Round r relaxes (u, v, w) with atomicMin(info[v], (d(u) + w, r));
+ *             the returned old value says whether the distance fell and
+ *             whether v was already pushed in round r, so v enters the next
+ *             queue at most once per round.
+ * Reference:  F. Busato, N. Bombieri, "An Efficient Implementation of the
+ *             Bellman-Ford Algorithm for Kepler GPU Architectures", IEEE TPDS
+ *             27(8), 2016: sections 4.1 (edge classes, Alg. 4), 4.2 (64-bit
+ *             duplicate removal, Alg. 5-6), 5.1 (coalesced enqueue), 5.2
+ *             (dynamic virtual warps), 5.3 (dynamic parallelism), Fig. 9.
+ * Invariants: info[v] = (key(d(v)) << 32) | r, key(d) = d ^ 0x80000000 (the
+ *             signed order as unsigned order: negative distances compare
+ *             right; DIST_INF maps to 0xffffffff, the largest key), r = the
+ *             last round that lowered d(v) (0: none). Rounds are tagged
+ *             1, 2, ...; a proposal (d, r) never ties a stored (d, r') with
+ *             r' > r, so atomicMin changes info[v] exactly when d < d(v).
+ *             d(v) only falls. Every vertex whose distance fell in round r is
+ *             in queue r (once with dedup 1 and 2), except the classified
+ *             ones below; when a queue is empty every distance is final.
+ *             Without a negative cycle round n expands nothing new: a vertex
+ *             pushed after round n, or a distance below -(n-1) * max|w-|,
+ *             proves a reachable negative cycle (an error, never a hang and
+ *             never a wrapped distance).
+ *             Near-Far (delta > 0, dedup 2): a round r proposes (d, r) when
+ *             d < thr and (d, e | HBF_FAR) when d >= thr (epoch e: thr's
+ *             value); the tag says which queue already holds v, so v enters
+ *             the near queue once per round and the far queue once per
+ *             epoch. A split (near queue empty) raises thr to the smallest
+ *             far distance + delta and moves each far entry once: below the
+ *             old thr it is stale (v fell into a near queue since), below the
+ *             new one it goes to the near queue (tag r), else it stays (tag of
+ *             the new epoch). So ties never change a tag. Every distance is
+ *             final when both queues are empty. Without a negative cycle an
+ *             epoch needs at most n rounds (Bellman-Ford on the vertices
+ *             below thr), the bound that replaces "round n" here.
+ *             Edge classes (classify=1, which needs dedup >= 1): a target of
+ *             in-degree 1 has one writer per round (its in-neighbour is in the
+ *             queue once), so a plain load + compare + store is exact. A sink
+ *             (out-degree 0, in-degree > 1) is never relaxed nor pushed: after
+ *             the last round hbf_finish_kernel sets d(v) = min over its
+ *             in-edges of d(u) + w (the authors' code skips sinks but never
+ *             assigns them: their distances stay at infinity). A leaf (its
+ *             one out-edge returns to its one in-neighbour, the 2-cycle
+ *             weighing >= 0) and an in-degree-1 sink are stored, never pushed:
+ *             expanding them cannot lower anything.
+ *             The source class of the paper (a plain store for the source's
+ *             neighbours) is not used: with parallel source edges of different
+ *             weights the last store wins, not the smallest; round 1 uses the
+ *             same atomicMin as every round.
+ * Limits:     benign races: several lanes may set ctl->status to the same
+ *             value; a load of d(u) may be older than a concurrent atomicMin
+ *             (it is larger: the vertex is pushed again and the next round
+ *             relaxes with the new value). Ids must stay below 2^30 with
+ *             classify=1 (two bits of each column are marks). With dedup=0 a
+ *             queue may overflow its n entries; the host then refills it with
+ *             every reached vertex (a superset of the frontier: Bellman-Ford
+ *             stays exact) and goes on. A child grid that cannot be launched
+ *             (launch pool full) is done by the parent's virtual warp.
+ *             Distances are 32-bit: the harness refuses graphs where
+ *             (n-1) * max|w| reaches 2^31 - 1 before any of this runs.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cooperative_groups.h>
+
+#include "dev.cuh"
+#include "gpu.h"
+#include "graph.h"
+#include "step.h"
+
+#define HBF_IN1 0x80000000u    /* NEW: column mark: the target has in-degree 1 */
+#define HBF_NOENQ 0x40000000u  /* NEW: column mark: the target is never pushed  */
+#define HBF_ID_MASK 0x3fffffffu
+#define HBF_ROUND_CAP (1 << 16) /* rounds with a recorded trace row             */
+#define HBF_CHILD_BLOCK 256
+#define HBF_FAR 0x80000000u     /* NEW (delta): tag bit of a far-queue push      */
+#define HBF_DELTA_SCALE 2.0     /* NEW (delta=-1): first step = scale x mean|w| / degree */
+#define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step */
+#define HBF_NEAR_LO 1024        /* NEW (adapted): fewer near pushes a round: step x 2 */
+/* (adapted): more than 4x as many: step / 2 (not below the first) */
+/* compute-sanitizer's racecheck, synccheck and initcheck do not support
+ * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
+ * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
+#ifdef GALLERY_NO_CDP
+#define HBF_CDP 0
+#else
+#define HBF_CDP 1
+#endif
+
+enum { HBF_RUNNING = 0, HBF_DONE, HBF_NEGCYCLE, HBF_OVERFLOW, HBF_HANDBACK, HBF_BIGDIST,
+       HBF_LEAN /* NEW: the grid hands a small frontier back to the one-block rounds */ };
+
+/* NEW (loop=2): the round's parameters, written by the round's end, read by
+ * thread 0 of each block in three 16-byte loads (one latency, not a chain). */
+typedef struct __align__(16) {
+  int status, phase, cur, fcur;
+  int round, thr, thr_old, epoch;
+  unsigned long long size, fsize; /* entries of the queue to expand / to split */
+} hbf_rd_t;
+
+/* NEW: the state of the level loop lives on the device, so that the device
+ * can run the loop itself (loop=1); the host reads it once per round (loop=0)
+ * or once per chain of rounds (loop=1). */
+typedef struct {
+  unsigned long long size[2];   /* pushes into queue 0 / 1 (may pass cap)      */
+  unsigned long long relax;     /* relax operations, all rounds so far          */
+  unsigned long long relax_prev;/* ... up to the previous round (trace)         */
+  unsigned long long scanned;   /* out-edges of the expanded entries            */
+  unsigned long long pushes;    /* queue entries, all rounds                    */
+  unsigned long long children;  /* child grids launched                         */
+  unsigned long long children_prev; /* ... before this round                     */
+  unsigned long long child_fail;/* hubs done by the parent: launch refused      */
+  int round;                    /* the round being (or next to be) expanded     */
+  int cur;                      /* the queue it expands                         */
+  int status;                   /* HBF_*; phase follows it (the host writes both) */
+  int phase;                    /* 0: round expanded, not finalized; 1: finalized;
+                                   2: a split is due (delta > 0)                 */
+  int err;                      /* device launch error (loop=1), 0 if none      */
+  int chain_left;               /* rounds the device may still chain            */
+  unsigned blocks_done;         /* blocks of this round finished (loop=1)       */
+  /* NEW (delta > 0): the far queue and the threshold */
+  unsigned long long fsize[2];  /* entries of far queue 0 / 1                   */
+  unsigned long long fsize_prev;/* ... of the current one before this round     */
+  int fcur;                     /* the far queue rounds push into               */
+  int thr;                      /* near: d < thr                                */
+  int thr_old;                  /* ... before the last split                    */
+  int epoch;                    /* splits so far; far tag = epoch | HBF_FAR     */
+  int epoch_round;              /* the last round before this epoch's split     */
+  unsigned fmin;                /* smallest far distance as a key (d ^ 2^31)    */
+  unsigned long long splits;    /* split passes (HBF_VERBOSE)                   */
+  unsigned long long nhub;      /* hubs listed in this round (loop=2)           */
+  unsigned long long ep_push;   /* near pushes in this epoch (delta=-1)          */
+  int ep_rounds;                /* rounds in this epoch (delta=-1)               */
+  int dcur;                     /* the threshold step now (delta=-1: adapted)    */
+  int lean_rounds;              /* NEW: rounds and splits the one-block kernel ran */
+  int lean_trips;               /* NEW: times the grid handed the frontier back   */
+  hbf_rd_t rd;                  /* what the next round needs, in 48 bytes        */
+} hbf_ctl_t; /* a multiple of 8 bytes: hbf_end_round copies it in words */
+static_assert(offsetof(hbf_ctl_t, phase) == offsetof(hbf_ctl_t, status) + sizeof(int),
+              "the host writes status and phase in one copy");
+
+typedef struct {
+  unsigned long long frontier, relax;
+} hbf_round_t;
+
+/* Everything a kernel needs, passed by value (also to child grids). */
+typedef struct {
+  const eid_t *offsets;
+  const vid_t *cols;            /* marked copy with classify=1                  */
+  const weight_t *weights;
+  dist_t *dist;                 /* the harness's array (dedup 0, 1; the answer) */
+  unsigned long long *info;     /* (key, round) per vertex (dedup 2)            */
+  int *mark;                    /* last round each vertex was pushed (dedup 1)  */
+  vid_t *queue[2];
+  vid_t *far[2];                /* NEW (delta > 0): far queues, ping-pong      */
+  unsigned long long *hubs;     /* NEW (loop=2): (u << 32 | d(u)) of this round's hubs */
+  hbf_ctl_t *ctl;
+  hbf_round_t *rounds;
+  const eid_t *sink_off;        /* in-edges of sinks (classify=1), n + 1        */
+  const vid_t *sink_src;
+  const weight_t *sink_w;
+  unsigned long long cap;       /* entries of each queue                        */
+  long long lo;                 /* lowest possible distance: -(n-1) max|w-|     */
+  vid_t n;
+  int dedup, classify, vw, dp, coalesce, chain, ttas, stale;
+  int delta;                    /* NEW: Near-Far step, 0 off                   */
+  int adapt;                    /* NEW: delta=-1, the step adapted per epoch    */
+  int block, fixed_grid, resident_threads, max_rounds;
+  const uint4 *head;            /* NEW (lean): 3 per vertex: degree, first edge, 5 (column, weight) */
+  int lean;                     /* NEW: the one-block rounds on (loop=2, dedup=2)  */
+  int leanq;                    /* NEW: entries of each of its shared-memory queues */
+  unsigned long long leanmax;   /* NEW: it takes rounds of at most this many entries */
+  int nlo;                      /* NEW: its adaptive step's target: near pushes a round */
+} hbf_args_t;
+
+typedef struct {
+  dgraph_t g;
+  launch_t lc;
+  hbf_args_t a;
+  int grid_loop;                /* NEW: blocks of the cooperative grid (loop=2) */
+  vid_t *d_cols_marked;
+  eid_t *d_sink_off;
+  vid_t *d_sink_src;
+  weight_t *d_sink_w;
+} hbf_state_t;
+
+static __device__ __forceinline__ unsigned long long hbf_pack(dist_t d, int round) {
+  return ((unsigned long long)((unsigned)d ^ 0x80000000u) << 32) | (unsigned)round;
+}
+static __device__ __forceinline__ dist_t hbf_unpack(unsigned long long info) {
+  return (dist_t)((unsigned)(info >> 32) ^ 0x80000000u);
+}
+static __device__ __forceinline__ dist_t hbf_dist_of(const hbf_args_t *a, vid_t u) {
+  return a->dedup == 2 ? hbf_unpack(a->info[u]) : a->dist[u];
+}
+
+/* NEW: the relax operation with the edge classes. Returns 1 when v must be
+ * pushed into the next queue, 2 (delta > 0) into the far queue. *ops counts
+ * relax operations; *fmin (a key) takes every far distance it stores. */
+static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, int thr,
+                                                unsigned etag, vid_t u, dist_t du, vid_t c,
+                                                weight_t w, vid_t *vout, unsigned *ops,
+                                                unsigned *fmin) {
+  vid_t v = a->classify ? (c & HBF_ID_MASK) : c;
+  *vout = v;
+  unsigned cls = a->classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
+  if (a->classify) {
+    if (v == u && w >= 0) return 0;  /* self-loop class: cannot lower d(u)   */
+    if (cls == HBF_NOENQ) return 0;  /* sink class: fixed up after the loop   */
+  }
+  long long nd = (long long)du + w;  /* 64 bits: no wrap while we look       */
+  if (nd < a->lo) {                  /* below any simple path: a negative cycle */
+    a->ctl->status = HBF_NEGCYCLE;   /* benign race: every writer stores the same */
+    return 0;
+  }
+  if (nd >= (long long)DIST_INF) {   /* cannot happen under the harness's limit */
+    a->ctl->status = HBF_BIGDIST;
+    return 0;
+  }
+  (*ops)++;
+  dist_t d = (dist_t)nd;
+  int push = !(cls & HBF_NOENQ);
+  if (a->dedup == 2) {
+    /* NEW (delta): a far proposal is tagged with the epoch, not the round */
+    int far = a->delta > 0 && d >= thr;
+    unsigned tag = far ? etag : (unsigned)round;
+    unsigned long long key = hbf_pack(d, (int)tag);
+    unsigned long long old;
+    if (cls & HBF_IN1) { /* NEW: one writer per round: no atomic */
+      old = a->info[v];
+      if ((key >> 32) >= (old >> 32)) return 0;
+      a->info[v] = key;
+    } else {
+      /* NEW (ttas, not in the paper): most relaxations lower nothing; a load
+       * from L2 settles those without an atomic. A stale load is larger, never
+       * smaller (d only falls), so it can only let a useless atomic through. */
+      if (a->ttas && (key >> 32) >= (__ldcg(&a->info[v]) >> 32)) return 0;
+      old = atomicMin(&a->info[v], key);
+      if ((key >> 32) >= (old >> 32)) return 0; /* lowered nothing */
+    }
+    if (far && push && (unsigned)(key >> 32) < *fmin) *fmin = (unsigned)(key >> 32);
+    /* lowered it, and nobody pushed v into that queue in this round (near) or
+     * this epoch (far) yet */
+    if (!push || (unsigned)old == tag) return 0;
+    return far ? 2 : 1;
+  }
+  if ((cls & HBF_IN1) && a->dedup == 1) {
+    if (d >= a->dist[v]) return 0;
+    a->dist[v] = d;
+    return push;
+  }
+  if (a->ttas && d >= __ldcg(&a->dist[v])) return 0;
+  int old = atomicMin(&a->dist[v], d);
+  if (d >= old || !push) return 0;
+  if (a->dedup == 1) return atomicExch(&a->mark[v], round) != round;
+  return 1; /* dedup 0: every improvement is pushed, duplicates and all */
+}
+
+/* NEW: the enqueue. coalesce=1: the pushing lanes of a warp take one atomic
+ * together and write their entries side by side (coalesced stores). */
+static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, unsigned long long *size,
+                                                vid_t *queue, int push, vid_t v) {
+  if (a->coalesce) {
+    unsigned long long pos = dev_warp_slot(size, push); /* the harness's (dev.cuh) */
+    if (push && pos < a->cap) queue[pos] = v; /* past cap: counted, not stored */
+    return;
+  }
+  if (!push) return;
+  unsigned long long pos = atomicAdd(size, 1ULL);
+  if (pos < a->cap) queue[pos] = v;
+}
+
+/* The relax result into the near (1) or far (2) queue. */
+static __device__ __forceinline__ void hbf_push2(const hbf_args_t *a, int nxt, int fq, int res,
+                                                 vid_t v) {
+  hbf_push(a, &a->ctl->size[nxt], a->queue[nxt], res == 1, v);
+  if (a->delta > 0) hbf_push(a, &a->ctl->fsize[fq], a->far[fq], res == 2, v);
+}
+
+/* Per-block sums of the counters, one global atomic per block. Every thread
+ * of the block calls it (no thread returns early). */
+static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigned long long scanned,
+                                      unsigned fmin) {
+  __shared__ unsigned long long s_ops, s_scanned;
+  __shared__ unsigned s_fmin;
+  if (threadIdx.x == 0) { s_ops = 0; s_scanned = 0; s_fmin = 0xffffffffu; }
+  __syncthreads();
+  if (ops) atomicAdd(&s_ops, (unsigned long long)ops);
+  if (scanned) atomicAdd(&s_scanned, scanned);
+  if (fmin != 0xffffffffu) atomicMin(&s_fmin, fmin);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    if (s_ops) atomicAdd(&a->ctl->relax, s_ops);
+    if (s_scanned) atomicAdd(&a->ctl->scanned, s_scanned);
+    if (s_fmin != 0xffffffffu) atomicMin(&a->ctl->fmin, s_fmin);
+  }
+}
+
+/* loop 1, 2: 1 in thread 0 of the last block of the grid to finish. Every
+ * thread of the block calls it. */
+static __device__ int hbf_last_block(const hbf_args_t *a) {
+  __shared__ int last;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    /* after the barrier, one fence orders the whole block's writes before the
+     * count (fences are cumulative: the pattern of grid.sync itself) */
+    __threadfence();
+    last = atomicAdd(&a->ctl->blocks_done, 1u) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last || threadIdx.x != 0) return 0;
+  __threadfence();
+  return 1;
+}
+
+/* NEW: one hub's out-edges [begin, end) over all threads of the grid
+ * (child grid: loop 0, 1; the hub list: loop 2). */
+static __device__ __forceinline__ void hbf_relax_row(const hbf_args_t *a, int nxt, int fq,
+                                                     int round, int thr, unsigned etag, vid_t u,
+                                                     dist_t du, eid_t begin, eid_t end,
+                                                     unsigned *ops, unsigned *fmin, int own) {
+  /* NEW: own = 1: this block alone walks the row (many hubs: a block each) */
+  unsigned long long stride = own ? blockDim.x : (unsigned long long)gridDim.x * blockDim.x;
+  unsigned long long first = own ? threadIdx.x : blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  /* same trip count in a warp until the tail: the push's ballot sees most lanes */
+  for (eid_t e = begin + first; e < end; e += stride) {
+    vid_t v;
+    int res = hbf_relax(a, round, thr, etag, u, du, a->cols[e], a->weights[e], &v, ops, fmin);
+    hbf_push2(a, nxt, fq, res, v);
+  }
+}
+
+#if HBF_CDP
+/* NEW: a child grid for one hub: one thread per out-edge. */
+static __global__ void hbf_child_kernel(hbf_args_t a, int round, int thr, unsigned etag, vid_t u,
+                                        dist_t du, eid_t begin, eid_t end) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  hbf_relax_row(&a, a.ctl->cur ^ 1, a.ctl->fcur, round, thr, etag, u, du, begin, end, &ops, &fmin, 0);
+  hbf_add_counts(&a, ops, 0, fmin);
+}
+#endif
+
+static __global__ void hbf_dispatch_kernel(hbf_args_t a);
+static __device__ void hbf_dispatch(const hbf_args_t *ap);
+static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
+                                        int thr_old, int thr, unsigned etag);
+static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size);
+
+/* The work of one round, for the round kernel (loop 0, 1) and the persistent
+ * loop (loop 2): the virtual warps take queue entries (a grid-stride loop, so
+ * a virtual warp may take several: the paper's "more vertices per warp"). */
+static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, int fq, int round,
+                                                  unsigned long long in_size, int vw, int thr,
+                                                  unsigned etag, unsigned *ops,
+                                                  unsigned long long *scanned, unsigned *fmin,
+                                                  const int persist) {
+  int nxt = cur ^ 1;
+  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
+  unsigned long long wid = tid / vw;
+  int lane = (int)(tid % vw);
+  unsigned wl = threadIdx.x & 31; /* lane in the real warp */
+  unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
+  const vid_t *in_q = a->queue[cur];
+  for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
+    vid_t u = in_q[i];
+    /* lane 0 reads d(u) (and its round) for the whole virtual warp: lanes that
+     * read it apart could see different values and part ways below */
+    unsigned long long iu = 0;
+    if (lane == 0) iu = a->dedup == 2 ? a->info[u]
+                                      : ((unsigned long long)(unsigned)a->dist[u] << 32) |
+                                            (unsigned)(a->dedup == 1 ? a->mark[u] : 0);
+    iu = __shfl_sync(vmask, iu, 0, vw);
+    /* NEW (stale, not in the paper): u fell again in this round, so it is in
+     * the next queue already; expanding it now would be done again. */
+    if (a->stale && a->dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
+    dist_t du = a->dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
+    eid_t begin = a->offsets[u], end = a->offsets[u + 1];
+    if (lane == 0) *scanned += end - begin;
+    if (a->dp > 0 && end - begin > (eid_t)a->dp) {
+      /* NEW: a hub gets a child grid; lane 0 launches, the others learn
+       * whether it worked (a refused launch: the virtual warp does it).
+       * loop=2: the hub goes on a list that the whole grid expands next. */
+      int ok = 0;
+      if (lane == 0) {
+        if (persist) { /* a constant: this branch alone is compiled in the cooperative kernel */
+          unsigned long long pos = atomicAdd(&a->ctl->nhub, 1ULL);
+          a->hubs[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
+          ok = 1;
+        } else {
+          unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
+          if (blocks > 4096) blocks = 4096;
+#if HBF_CDP
+          hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+              *a, round, thr, etag, u, du, begin, end);
+          ok = cudaGetLastError() == cudaSuccess;
+#else
+          ok = 0; /* sanitizer build: init refuses dp > 0 with loop < 2, never reached */
+#endif
+          if (ok) atomicAdd(&a->ctl->children, 1ULL);
+          else atomicAdd(&a->ctl->child_fail, 1ULL);
+        }
+      }
+      ok = __shfl_sync(vmask, ok, 0, vw);
+      if (ok) continue;
+    }
+    for (eid_t e = begin + lane; e < end; e += vw) {
+      vid_t v;
+      int res = hbf_relax(a, round, thr, etag, u, du, a->cols[e], a->weights[e], &v, ops, fmin);
+      hbf_push2(a, nxt, fq, res, v);
+    }
+  }
+}
+
+/* One round (loop 0, 1). */
+static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long long in_size,
+                                         int vw, int thr, unsigned etag) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  unsigned long long scanned = 0;
+  hbf_expand(&a, a.ctl->cur, a.ctl->fcur, round, in_size, vw, thr, etag, &ops, &scanned, &fmin, 0);
+  hbf_add_counts(&a, ops, scanned, fmin);
+  if (a.chain != 1) return;
+  /* NEW (loop=1): the last block to finish ends the round. Without child
+   * grids it runs the dispatcher's code itself (every counter is final: each
+   * block fenced its atomics before counting itself done); with children it
+   * tail-launches the dispatcher, which starts when this grid and all its
+   * children are complete (no device-side synchronize in CDP2). */
+  if (!hbf_last_block(&a)) return;
+  if (atomicAdd(&a.ctl->children, 0ULL) == a.ctl->children_prev) {
+    hbf_dispatch(&a);
+    return;
+  }
+  a.ctl->phase = 0;
+#if HBF_CDP
+  hbf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { a.ctl->err = (int)e; a.ctl->status = HBF_HANDBACK; }
+#else
+  a.ctl->status = HBF_HANDBACK; /* sanitizer build: init refuses loop=1, never reached */
+#endif
+}
+
+/* NEW: the virtual warp size and grid of a round (host and device). */
+static __host__ __device__ void hbf_shape(const hbf_args_t *a, unsigned long long size, int *vw,
+                                          int *grid) {
+  int w = a->vw;
+  if (w == 0) { /* dynamic: nearest lower power of two of resident / |F| in [4, 32] */
+    unsigned long long q = (unsigned long long)a->resident_threads / (size ? size : 1);
+    w = 4;
+    while (w < 32 && (unsigned long long)w * 2 <= q) w *= 2;
+  }
+  *vw = w;
+  if (a->fixed_grid > 0) { *grid = a->fixed_grid; return; }
+  unsigned long long threads = size * (unsigned long long)w;
+  if (a->vw == 0 && threads > (unsigned long long)a->resident_threads)
+    threads = (unsigned long long)a->resident_threads; /* several entries per virtual warp */
+  unsigned long long g = (threads + a->block - 1) / a->block;
+  if (g < 1) g = 1;
+  if (g > 0x7fffffffULL) g = 0x7fffffffULL;
+  *grid = (int)g;
+}
+
+/* NEW: end of a round, one thread: record it, check termination and limits,
+ * switch the queues; with loop=1 launch the next round from here. */
+static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf_ctl_t *c,
+                                                       unsigned long long near_lo) {
+  const hbf_args_t *a = ap; /* not a copy: the one-block kernel keeps it in the parameter space */
+  int cur = c->cur, nxt = cur ^ 1, r = c->round;
+  c->blocks_done = 0; /* every block of the grid that called it has arrived */
+  unsigned long long size = c->size[nxt];
+  int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
+  if (!failed && size > a->cap) { c->status = HBF_OVERFLOW; return 0; } /* the host refills the queue */
+  if (c->phase != 2) { /* after a split (phase 2), not a round: nothing to record */
+    if (r < HBF_ROUND_CAP) {
+      a->rounds[r].frontier = c->size[cur];
+      a->rounds[r].relax = c->relax - c->relax_prev;
+    }
+    c->relax_prev = c->relax;
+    c->pushes += size + (c->fsize[c->fcur] - c->fsize_prev);
+    c->ep_push += size;
+    c->ep_rounds++;
+  }
+  if (failed) return 0;
+  c->status = HBF_RUNNING;
+  c->phase = 1;
+  if (size == 0 && a->delta > 0 && c->fsize[c->fcur] > 0) {
+    /* NEW (delta): the near queue ran dry. Raise the threshold to the smallest
+     * far distance + delta (so at least that vertex moves: no empty epochs)
+     * and split the far queue into the near queue and the next far queue. */
+    int fin = c->fcur;
+    long long lo = c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
+    if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
+    if (a->adapt && c->ep_rounds > 0) {
+      /* NEW (delta=-1): keep the near frontier between near_lo and
+       * 4 x near_lo entries a round (the grid: HBF_NEAR_LO; one block: nlo): small frontiers leave the GPU idle and
+       * pay a barrier each (grids, roads: grow the step), large ones waste
+       * relaxations on distances that fall again (never below the start). */
+      unsigned long long avg = c->ep_push / (unsigned long long)c->ep_rounds;
+      if (avg < near_lo && c->dcur < (1 << 29)) c->dcur *= 2;
+      else if (avg > 4 * near_lo && c->dcur / 2 >= a->delta) c->dcur /= 2;
+    }
+    c->ep_push = 0;
+    c->ep_rounds = 0;
+    long long t = lo + c->dcur;
+    c->thr_old = c->thr;
+    c->thr = t > (long long)DIST_INF ? DIST_INF : (int)t;
+    c->epoch++;
+    c->epoch_round = r;
+    c->fmin = 0xffffffffu; /* the split records the smallest distance it keeps */
+    c->fcur = fin ^ 1;
+    c->fsize[fin ^ 1] = 0;
+    c->fsize_prev = 0;
+    c->splits++;
+    c->phase = 2;
+    return 2;
+  }
+  if (size == 0) { c->status = HBF_DONE; return 0; }
+  /* pushed after round n (of this epoch with delta): a negative cycle */
+  if (r - (a->delta > 0 ? c->epoch_round : 0) >= a->max_rounds) { c->status = HBF_NEGCYCLE; return 0; }
+  if (r >= INT32_MAX - 2) { c->status = HBF_BIGDIST; return 0; } /* round tags would wrap */
+  c->size[cur] = 0; /* the expanded queue becomes the next output */
+  c->cur = nxt;
+  c->round = r + 1;
+  c->children_prev = c->children;
+  c->fsize_prev = c->fsize[c->fcur];
+  c->nhub = 0;
+  return 1;
+}
+
+/* The round's end works on a copy of the loop state: one batch of loads
+ * (from L2: __ldcg, not a stale L1 line) and one batch of stores, instead of
+ * a chain of dependent volatile accesses (each ~0.5 us) on the critical path
+ * of every round. Nothing else touches the state meanwhile: every block has
+ * finished (loop 1, 2: last block; loop 0: its own kernel). */
+static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
+  hbf_ctl_t c;
+  unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)ap->ctl;
+#pragma unroll
+  for (int i = 0; i < (int)(sizeof c / 8); i++) w[i] = __ldcg(g + i);
+  int next = hbf_end_round_on(ap, &c, HBF_NEAR_LO);
+  /* NEW (lean): a small frontier goes back to the one-block rounds */
+  if (ap->lean && next == 1 && c.size[c.cur] <= ap->leanmax / 2) {
+    c.status = HBF_LEAN;
+    c.lean_trips++;
+    next = 0;
+  }
+  hbf_rd_t rd = {c.status, c.phase, c.cur, c.fcur, c.round, c.thr, c.thr_old, c.epoch,
+                 c.size[c.cur], c.fsize[c.fcur ^ 1]};
+  c.rd = rd;
+#pragma unroll
+  for (int i = 0; i < (int)(sizeof c / 8); i++) __stcg(g + i, w[i]);
+  return next;
+}
+
+/* loop=1: end the round and launch what comes next from here (the persistent
+ * loop calls hbf_end_round alone: a cooperative grid may not launch). */
+static __device__ void hbf_dispatch(const hbf_args_t *ap) {
+  const hbf_args_t a = *ap;
+  int next = hbf_end_round(ap);
+  if (a.chain != 1 || !next) return;
+  volatile hbf_ctl_t *c = a.ctl;
+  if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
+  __threadfence(); /* the next grid sees the switched state */
+#if HBF_CDP
+  unsigned etag = (unsigned)c->epoch | HBF_FAR;
+  if (next == 2) { /* split the far queue */
+    int fin = c->fcur ^ 1;
+    unsigned long long fs = c->fsize[fin];
+    hbf_split_kernel<<<hbf_split_grid(&a, fs), a.block, 0, cudaStreamTailLaunch>>>(
+        a, c->round, fin, fs, c->thr_old, c->thr, etag);
+  } else { /* expand the next round */
+    int vw, grid;
+    unsigned long long size = c->size[c->cur];
+    hbf_shape(&a, size, &vw, &grid);
+    hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, c->round, size, vw, c->thr, etag);
+  }
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
+#else
+  c->status = HBF_HANDBACK;
+#endif
+}
+
+static __global__ void hbf_dispatch_kernel(hbf_args_t a) { hbf_dispatch(&a); }
+
+static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size) {
+  unsigned long long g = (size + a->block - 1) / a->block;
+  unsigned long long most = (unsigned long long)a->resident_threads / a->block;
+  if (a->fixed_grid > 0) return a->fixed_grid;
+  if (g > most) g = most;
+  return g < 1 ? 1 : (int)g;
+}
+
+/* NEW (delta): one pass over the far queue after the near queue ran dry. The
+ * far queue holds each vertex at most once (one push per epoch, and the last
+ * split re-tagged what it kept), and no round runs now: plain loads and
+ * stores of info suffice. Round `round` is over; the near queue it fills is
+ * the input of round + 1. */
+static __device__ __forceinline__ void hbf_split(const hbf_args_t *a, int nxt, int round, int fin,
+                                                unsigned long long size, int thr_old, int thr,
+                                                unsigned etag, unsigned *fminp) {
+  int fout = fin ^ 1;
+  unsigned fmin = 0xffffffffu;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  /* every thread of a warp runs the same trips until the tail (the pushes' ballots) */
+  for (unsigned long long base = first - threadIdx.x % 32; base < size; base += stride) {
+    unsigned long long i = base + threadIdx.x % 32;
+    int res = 0;
+    vid_t v = 0;
+    if (i < size) {
+      v = a->far[fin][i];
+      dist_t d = hbf_unpack(a->info[v]);
+      /* below the old threshold: v fell into a near queue since, and was expanded */
+      if (d >= thr_old) {
+        res = d < thr ? 1 : 2;
+        /* tagged as if pushed in the round just over (near) or in the new epoch (far) */
+        a->info[v] = hbf_pack(d, res == 1 ? round : (int)etag);
+        if (res == 2 && ((unsigned)d ^ 0x80000000u) < fmin) fmin = (unsigned)d ^ 0x80000000u;
+      }
+    }
+    hbf_push(a, &a->ctl->size[nxt], a->queue[nxt], res == 1, v);
+    hbf_push(a, &a->ctl->fsize[fout], a->far[fout], res == 2, v);
+  }
+  *fminp = fmin;
+}
+
+static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
+                                        int thr_old, int thr, unsigned etag) {
+  unsigned fmin;
+  hbf_split(&a, a.ctl->cur ^ 1, round, fin, size, thr_old, thr, etag, &fmin);
+  hbf_add_counts(&a, 0, 0, fmin);
+  if (a.chain == 1 && hbf_last_block(&a)) hbf_dispatch(&a);
+}
+
+/* NEW (loop=2): every round in ONE cooperative grid. Thread 0 of each block
+ * reads the loop state after a grid barrier; the round's work (expansion,
+ * then the hub list with the whole grid, or a split); the last block to
+ * finish ends the round (hbf_end_round); a barrier. No launch per round, and
+ * no child grids: a grid barrier cannot wait for them (CDP2 has no
+ * device-side synchronize), so hubs are spread over the grid instead. */
+static __global__ void hbf_persist_kernel(hbf_args_t a) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  __shared__ int s_status, s_phase, s_cur, s_fcur, s_round, s_thr, s_thr_old, s_epoch;
+  __shared__ unsigned long long s_size, s_fsize, s_nhub;
+  for (int first = 1;; first = 0) {
+    if (threadIdx.x == 0 && first) { /* the host may have set the state: read it all */
+      volatile hbf_ctl_t *c = a.ctl;
+      s_status = c->status; s_phase = c->phase; s_cur = c->cur; s_fcur = c->fcur;
+      s_round = c->round; s_thr = c->thr; s_thr_old = c->thr_old; s_epoch = c->epoch;
+      s_size = c->size[c->cur]; s_fsize = c->fsize[c->fcur ^ 1];
+    } else if (threadIdx.x == 0) { /* the last round's end wrote rd */
+      const int4 *p = (const int4 *)&a.ctl->rd;
+      int4 x = __ldcg(p), y = __ldcg(p + 1);
+      ulonglong2 z = __ldcg((const ulonglong2 *)(p + 2));
+      s_status = x.x; s_phase = x.y; s_cur = x.z; s_fcur = x.w;
+      s_round = y.x; s_thr = y.y; s_thr_old = y.z; s_epoch = y.w;
+      s_size = z.x; s_fsize = z.y;
+    }
+    __syncthreads();
+    int status = s_status, phase = s_phase, cur = s_cur, fq = s_fcur, round = s_round;
+    int thr = s_thr, thr_old = s_thr_old;
+    unsigned etag = (unsigned)s_epoch | HBF_FAR;
+    unsigned long long size = s_size, fsize = s_fsize;
+    if (status != HBF_RUNNING) return; /* the same value in every block: all return */
+    unsigned ops = 0, fmin = 0xffffffffu;
+    unsigned long long scanned = 0;
+    if (phase == 1) {
+      int vw, unused;
+      hbf_shape(&a, size, &vw, &unused);
+      hbf_expand(&a, cur, fq, round, size, vw, thr, etag, &ops, &scanned, &fmin, 1);
+      if (a.dp > 0) {
+        grid.sync(); /* the hub list is complete */
+        if (threadIdx.x == 0) s_nhub = *(volatile unsigned long long *)&a.ctl->nhub;
+        __syncthreads();
+        unsigned long long nh = s_nhub;
+        /* NEW: more hubs than blocks (a small dp): a block a hub, so a round
+         * costs the longest row, not one grid-wide pass per hub; else the
+         * whole grid on each hub in turn */
+        int own = nh > gridDim.x;
+        for (unsigned long long h = own ? blockIdx.x : 0; h < nh; h += own ? gridDim.x : 1) {
+          unsigned long long hv = a.hubs[h];
+          vid_t u = (vid_t)(hv >> 32);
+          hbf_relax_row(&a, cur ^ 1, fq, round, thr, etag, u, (dist_t)(unsigned)hv, a.offsets[u],
+                        a.offsets[u + 1], &ops, &fmin, own);
+        }
+      }
+    } else if (phase == 2) {
+      hbf_split(&a, cur ^ 1, round, fq ^ 1, fsize, thr_old, thr, etag, &fmin);
+    } /* phase 0 (after the host refilled a queue): only the round's end */
+    hbf_add_counts(&a, ops, scanned, fmin);
+    /* the last block to finish ends the round (as in loop=1), then one barrier */
+    if (hbf_last_block(&a)) hbf_end_round(&a);
+    grid.sync();
+  }
+}
+
+/* ---- NEW: the one-block rounds (lean) ---------------------------------------
+ * On a road network a round is a few hundred vertices: its time is the grid
+ * barrier (~2 us) and a chain of dependent global accesses (queue entry ->
+ * offsets -> column and weight -> atomicMin), not bandwidth. While the near
+ * frontier is small, ONE block runs the rounds (hbf_lean_kernel, launched
+ * before the cooperative grid): __syncthreads() instead of grid.sync(), the
+ * queues in shared memory, and each entry carries the row head of its vertex
+ * (degree, first edge, its first LEAN_K columns and weights: 48 bytes, built
+ * in init), loaded in the same breath as the atomicMin that claimed it, so a
+ * round costs one dependent global access. Rows of more than LEAN_K edges
+ * are listed; warps walk their tails (the whole block for the longest).
+ * Thread 0 ends each round with the grid's own code (hbf_end_round_on) on a
+ * copy of the loop state in shared memory; every thread then reads the same
+ * decision. A round of more than leanmax entries hands the frontier to the
+ * grid (queue in global memory, state in ctl); the grid hands it back below
+ * leanmax / 2 (HBF_LEAN).
+ * Duplicates: an entry carries the distance its vertex had when pushed, so a
+ * vertex lowered twice in a round is pushed twice (the second entry with the
+ * lower distance; the first does harmless extra work). Entries past the
+ * shared queue go to the global queue at the same index and read their
+ * distance and head when expanded. Far pushes are as in the grid (once an
+ * epoch: the tag). */
+#define LEAN_K 5               /* (column, weight) pairs in a row head          */
+#ifndef LEAN_BLOCK
+#define LEAN_BLOCK 512         /* threads of the one-block kernel               */
+#endif
+#define LEAN_ENTRY 56          /* shared bytes a queue entry: head, vertex, distance */
+#define LEAN_WARP_TAIL 512     /* tails longer than this: the whole block        */
+#define LEAN_SMEM(q) ((size_t)(q) * 2 * LEAN_ENTRY)
+
+typedef struct {
+  uint4 *h;                    /* 3 a vertex */
+  vid_t *v;
+  dist_t *d;
+} lean_q_t;
+
+typedef struct {               /* one round's parameters, in every thread's registers */
+  int cur, fq, round, thr;
+  unsigned etag;
+} lean_rd_t;
+
+/* Shared memory of the one-block kernel (the queues are dynamic). */
+typedef struct {
+  hbf_ctl_t c;                 /* the loop state; counters are shared atomics  */
+  int err;                     /* HBF_NEGCYCLE / HBF_BIGDIST seen this round   */
+  unsigned nlong, nbig;        /* rows with tails; the longest of them          */
+  unsigned loff[LEAN_BLOCK], ldeg[LEAN_BLOCK];
+  dist_t ld[LEAN_BLOCK];
+  unsigned short lbig[LEAN_BLOCK];
+} lean_sh_t;
+
+static __device__ lean_q_t lean_queue(int leanq, int which) {
+  extern __shared__ uint4 lean_smem[];
+  char *base = (char *)lean_smem + (size_t)which * leanq * LEAN_ENTRY;
+  lean_q_t q = {(uint4 *)base, (vid_t *)(base + (size_t)leanq * 48), (dist_t *)(base + (size_t)leanq * 52)};
+  return q;
+}
+
+/* A near push (res 1: with its distance and head) or a far push (res 2). */
+static __device__ __forceinline__ void lean_push(const hbf_args_t *a, lean_sh_t *S, lean_q_t q,
+                                                 const lean_rd_t *r, int res, vid_t v, dist_t d,
+                                                 uint4 h0, uint4 h1, uint4 h2) {
+  int nxt = r->cur ^ 1;
+  unsigned long long pos = dev_warp_slot(&S->c.size[nxt], res == 1); /* the harness's (dev.cuh) */
+  if (res == 1) {
+    if (pos < (unsigned long long)a->leanq) {
+      q.h[3 * pos] = h0;
+      q.h[3 * pos + 1] = h1;
+      q.h[3 * pos + 2] = h2;
+      q.v[pos] = v;
+      q.d[pos] = d;
+    } else if (pos < a->cap) {
+      a->queue[nxt][pos] = v; /* past cap: counted, the round's end sees the overflow */
+    }
+  }
+  pos = dev_warp_slot(&S->c.fsize[r->fq], res == 2);
+  if (res == 2 && pos < a->cap) a->far[r->fq][pos] = v;
+}
+
+/* Relax edges k0..k1-1 of a lane (bit k of has: edge k exists) at distance d:
+ * every target's head and atomicMin in flight together, then the pushes.
+ * All lanes of the warp call it. */
+static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t *S, lean_q_t q,
+                                                  const lean_rd_t *r, unsigned has,
+                                                  const vid_t *cs, const weight_t *ws, dist_t d,
+                                                  const int k0, const int k1, unsigned *ops,
+                                                  unsigned *fmin) {
+  unsigned long long key[LEAN_K], old[LEAN_K];
+#pragma unroll
+  for (int k = 0; k < LEAN_K; k++) key[k] = old[k] = 0;
+  uint4 h0[LEAN_K], h1[LEAN_K], h2[LEAN_K];
+  vid_t v[LEAN_K];
+  int st[LEAN_K]; /* 0 nothing, 1 near candidate, 2 far candidate, 3 stored, never pushed */
+#pragma unroll
+  for (int k = k0; k < k1; k++) {
+    st[k] = 0;
+    v[k] = a->classify ? cs[k] & HBF_ID_MASK : cs[k];
+    unsigned cls = a->classify ? cs[k] & (HBF_IN1 | HBF_NOENQ) : 0;
+    if (!(has >> k & 1) || cls == HBF_NOENQ) continue; /* sink: fixed up after the loop */
+    long long nd = (long long)d + ws[k];
+    if (nd < a->lo) { S->err = HBF_NEGCYCLE; continue; } /* benign race: the same value */
+    if (nd >= (long long)DIST_INF) { S->err = HBF_BIGDIST; continue; }
+    (*ops)++;
+    int far = (dist_t)nd >= r->thr;
+    key[k] = hbf_pack((dist_t)nd, far ? (int)r->etag : r->round);
+    st[k] = (cls & HBF_NOENQ) ? 3 : far ? 2 : 1;
+    if (st[k] == 1) {
+      h0[k] = __ldg(&a->head[3 * (size_t)v[k]]);
+      h1[k] = __ldg(&a->head[3 * (size_t)v[k] + 1]);
+      h2[k] = __ldg(&a->head[3 * (size_t)v[k] + 2]);
+    }
+  }
+#pragma unroll
+  for (int k = k0; k < k1; k++)
+    if (st[k]) old[k] = atomicMin(&a->info[v[k]], key[k]);
+#pragma unroll
+  for (int k = k0; k < k1; k++) {
+    int res = 0;
+    if (st[k] && (key[k] >> 32) < (old[k] >> 32)) { /* lowered it */
+      if (st[k] == 1) res = 1;                      /* near: every lowering is pushed */
+      if (st[k] == 2) {
+        if ((unsigned)(key[k] >> 32) < *fmin) *fmin = (unsigned)(key[k] >> 32);
+        res = (unsigned)old[k] == r->etag ? 0 : 2;  /* far: once an epoch */
+      }
+    }
+    lean_push(a, S, q, r, res, v[k], hbf_unpack(key[k]), h0[k], h1[k], h2[k]);
+  }
+}
+
+/* The tails (edges LEAN_K.. of the listed rows): a warp a row, the rows of more
+ * than LEAN_WARP_TAIL tail edges the whole block, one after the other. */
+static __device__ void lean_tails(const hbf_args_t *a, lean_sh_t *S, lean_q_t q, const lean_rd_t *r,
+                                  unsigned *ops, unsigned *fmin) {
+  unsigned t = threadIdx.x, lane = t & 31, nl = S->nlong;
+  for (unsigned j = t / 32; j < nl; j += LEAN_BLOCK / 32) { /* warp-uniform */
+    eid_t b = S->loff[j] + LEAN_K, e = S->loff[j] + S->ldeg[j];
+    if (e - b > LEAN_WARP_TAIL) {
+      if (lane == 0) S->lbig[atomicAdd(&S->nbig, 1u)] = (unsigned short)j;
+      continue;
+    }
+    for (eid_t k = b + lane; k - lane < e; k += 32) {
+      vid_t c = 0;
+      weight_t w = 0;
+      if (k < e) { c = __ldg(&a->cols[k]); w = __ldg(&a->weights[k]); }
+      lean_claim(a, S, q, r, k < e, &c, &w, S->ld[j], 0, 1, ops, fmin);
+    }
+  }
+  __syncthreads();
+  for (unsigned i = 0; i < S->nbig; i++) {
+    unsigned j = S->lbig[i];
+    eid_t b = S->loff[j] + LEAN_K, e = S->loff[j] + S->ldeg[j];
+    for (eid_t k = b + t; k - t < e; k += LEAN_BLOCK) {
+      vid_t c = 0;
+      weight_t w = 0;
+      if (k < e) { c = __ldg(&a->cols[k]); w = __ldg(&a->weights[k]); }
+      lean_claim(a, S, q, r, k < e, &c, &w, S->ld[j], 0, 1, ops, fmin);
+    }
+  }
+}
+
+/* The block's sums into the shared loop state (every thread calls it). */
+static __device__ __forceinline__ void lean_counts(lean_sh_t *S, unsigned ops, unsigned scanned,
+                                                   unsigned fmin) {
+  ops = __reduce_add_sync(DEV_FULL_MASK, ops);
+  scanned = __reduce_add_sync(DEV_FULL_MASK, scanned);
+  fmin = __reduce_min_sync(DEV_FULL_MASK, fmin);
+  if ((threadIdx.x & 31) == 0) {
+    if (ops) atomicAdd(&S->c.relax, (unsigned long long)ops);
+    if (scanned) atomicAdd(&S->c.scanned, (unsigned long long)scanned);
+    if (fmin != 0xffffffffu) atomicMin(&S->c.fmin, fmin);
+  }
+}
+
+/* The grid's round end, for thread 0 of the one-block kernel (not inlined:
+ * its registers would weigh on the whole kernel). */
+static __device__ __noinline__ void lean_end_round(const hbf_args_t *a, hbf_ctl_t *c) {
+  hbf_end_round_on(a, c, (unsigned long long)a->nlo);
+}
+
+/* NEW: rounds (and splits) in one block while the frontier is small. */
+static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __grid_constant__ hbf_args_t a) {
+  __shared__ lean_sh_t S;
+  unsigned t = threadIdx.x;
+  if (t < sizeof(hbf_ctl_t) / 8)
+    ((unsigned long long *)&S.c)[t] = __ldcg((const unsigned long long *)a.ctl + t);
+  if (t == 0) { S.err = 0; S.nlong = 0; S.nbig = 0; }
+  __syncthreads();
+  if (S.c.status != HBF_RUNNING && S.c.status != HBF_LEAN) return; /* the same in every thread */
+  __syncthreads();
+  if (t == 0) S.c.status = HBF_RUNNING;
+  int wrote = 0; /* the input is in the shared queue (written by this kernel) */
+  if (S.c.phase == 0) { /* after a refill: only the round's end */
+    __syncthreads();
+    if (t == 0) lean_end_round(&a, &S.c);
+  }
+  for (;;) {
+    __syncthreads(); /* the round's end is written: every thread reads the same state */
+    hbf_ctl_t *c = &S.c;
+    int status = c->status, phase = c->phase;
+    unsigned long long in = phase == 2 ? c->fsize[c->fcur ^ 1] : c->size[c->cur];
+    lean_rd_t r = {c->cur, c->fcur, c->round, c->thr, (unsigned)c->epoch | HBF_FAR};
+    int thr_old = c->thr_old;
+    if (status != HBF_RUNNING || (phase == 1 && in > a.leanmax)) break;
+    unsigned ops = 0, scanned = 0, fmin = 0xffffffffu;
+    lean_q_t qi = lean_queue(a.leanq, r.cur), qo = lean_queue(a.leanq, r.cur ^ 1);
+    unsigned nin_s = wrote ? (unsigned)(in < (unsigned long long)a.leanq ? in : a.leanq) : 0;
+    if (phase == 1) {
+      for (unsigned long long i0 = 0; i0 < in; i0 += LEAN_BLOCK) { /* block-uniform */
+        unsigned long long i = i0 + t;
+        uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0, w2 = w0;
+        dist_t d = 0;
+        if (i < nin_s) {
+          w0 = qi.h[3 * i]; w1 = qi.h[3 * i + 1]; w2 = qi.h[3 * i + 2];
+          d = qi.d[i];
+        } else if (i < in) { /* from the global queue: its head and distance now */
+          vid_t u = __ldcg(&a.queue[r.cur][i]);
+          w0 = __ldg(&a.head[3 * (size_t)u]); w1 = __ldg(&a.head[3 * (size_t)u + 1]);
+          w2 = __ldg(&a.head[3 * (size_t)u + 2]);
+          d = hbf_unpack(__ldcg(&a.info[u]));
+        }
+        unsigned deg = w0.x;
+        vid_t cs[LEAN_K] = {w0.z, w1.x, w1.z, w2.x, w2.z};
+        weight_t ws[LEAN_K] = {(weight_t)w0.w, (weight_t)w1.y, (weight_t)w1.w, (weight_t)w2.y,
+                               (weight_t)w2.w};
+        unsigned has = deg >= LEAN_K ? (1u << LEAN_K) - 1 : (1u << deg) - 1;
+        scanned += deg;
+        if (deg > LEAN_K) { /* the tail pass below takes the rest */
+          unsigned p = atomicAdd(&S.nlong, 1u);
+          S.loff[p] = w0.y; S.ldeg[p] = deg; S.ld[p] = d;
+        }
+        lean_claim(&a, &S, qo, &r, has, cs, ws, d, 0, 4, &ops, &fmin);
+        if (__any_sync(DEV_FULL_MASK, has >> 4))
+          lean_claim(&a, &S, qo, &r, has, cs, ws, d, 4, LEAN_K, &ops, &fmin);
+        __syncthreads();
+        if (S.nlong) { /* block-uniform */
+          lean_tails(&a, &S, qo, &r, &ops, &fmin);
+          __syncthreads();
+          if (t == 0) { S.nlong = 0; S.nbig = 0; }
+          __syncthreads();
+        }
+      }
+    } else if (phase == 2) { /* the split (hbf_split's rule), output with heads */
+      const vid_t *fin = a.far[r.fq ^ 1];
+      for (unsigned long long i0 = 0; i0 < in; i0 += LEAN_BLOCK) {
+        unsigned long long i = i0 + t;
+        int res = 0;
+        vid_t v = 0;
+        dist_t d = 0;
+        uint4 h0 = make_uint4(0, 0, 0, 0), h1 = h0, h2 = h0;
+        if (i < in) {
+          v = __ldcg(&fin[i]);
+          h0 = __ldg(&a.head[3 * (size_t)v]); h1 = __ldg(&a.head[3 * (size_t)v + 1]);
+          h2 = __ldg(&a.head[3 * (size_t)v + 2]);
+          d = hbf_unpack(__ldcg(&a.info[v]));
+          if (d >= thr_old) { /* below: v fell into a near queue since */
+            res = d < r.thr ? 1 : 2;
+            a.info[v] = hbf_pack(d, res == 1 ? r.round : (int)r.etag);
+            if (res == 2 && ((unsigned)d ^ 0x80000000u) < fmin) fmin = (unsigned)d ^ 0x80000000u;
+          }
+        }
+        lean_push(&a, &S, qo, &r, res, v, d, h0, h1, h2);
+      }
+    }
+    lean_counts(&S, ops, scanned, fmin);
+    wrote = phase != 0;
+    __syncthreads();
+    if (t == 0) {
+      if (S.err && c->status == HBF_RUNNING) c->status = S.err;
+      c->lean_rounds++;
+      lean_end_round(&a, c);
+    }
+  }
+  /* hand over: the shared part of the next input to the global queue, the state to ctl */
+  hbf_ctl_t *c = &S.c;
+  if (wrote && c->status == HBF_RUNNING) {
+    unsigned long long ns = c->size[c->cur] < (unsigned long long)a.leanq ? c->size[c->cur] : a.leanq;
+    lean_q_t q = lean_queue(a.leanq, c->cur);
+    for (unsigned long long i = t; i < ns; i += LEAN_BLOCK) a.queue[c->cur][i] = q.v[i];
+  }
+  __syncthreads();
+  if (t < sizeof(hbf_ctl_t) / 8)
+    __stcg((unsigned long long *)a.ctl + t, ((const unsigned long long *)&S.c)[t]);
+  __threadfence();
+}
+
+/* init: the row heads {degree, first edge, c0, w0}, {c1, w1, c2, w2}, {c3, w3, c4, w4}. */
+static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, const weight_t *w,
+                                        vid_t n, uint4 *head) {
+  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
+    eid_t b = off[v], d = off[v + 1] - b;
+    unsigned x[12];
+    x[0] = (unsigned)d; /* init builds heads only when m < 2^32 */
+    x[1] = (unsigned)b;
+    for (int k = 0; k < LEAN_K; k++) {
+      x[2 + 2 * k] = (eid_t)k < d ? cols[b + k] : 0;
+      x[3 + 2 * k] = (eid_t)k < d ? (unsigned)w[b + k] : 0;
+    }
+    head[3 * v] = make_uint4(x[0], x[1], x[2], x[3]);
+    head[3 * v + 1] = make_uint4(x[4], x[5], x[6], x[7]);
+    head[3 * v + 2] = make_uint4(x[8], x[9], x[10], x[11]);
+  }
+}
+
+/* The start of a run: info from the harness's distances, the first queue. */
+static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
+       v += stride) {
+    if (a.dedup == 2) a.info[v] = hbf_pack(a.dist[v], 0);
+    if (a.dedup == 1) a.mark[v] = 0;
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    a.queue[0][0] = src;
+    hbf_ctl_t c;
+    memset(&c, 0, sizeof c);
+    c.size[0] = 1;
+    c.round = 1;
+    c.phase = 1;
+    c.chain_left = 1 << 30;
+    c.thr = a.delta > 0 ? a.delta : DIST_INF; /* d(src) = 0: the first epoch is [0, delta) */
+    c.dcur = a.delta;
+    c.thr_old = c.thr;
+    c.fmin = 0xffffffffu;
+    /* word by word, padding included: the round's end copies it in words */
+    unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a.ctl;
+    for (int i = 0; i < (int)(sizeof c / 8); i++) g[i] = w[i];
+  }
+}
+
+/* NEW: only after an overflow of a queue (dedup=0): every reached vertex. */
+static __global__ void hbf_refill_kernel(hbf_args_t a) {
+  int nxt = a.ctl->cur ^ 1;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
+       v += stride)
+    if (hbf_dist_of(&a, (vid_t)v) != DIST_INF) {
+      unsigned long long pos = atomicAdd(&a.ctl->size[nxt], 1ULL);
+      if (pos < a.cap) a.queue[nxt][pos] = (vid_t)v;
+    }
+}
+
+/* The answer into the harness's array; NEW: sinks get min over in-edges. */
+static __global__ void hbf_finish_kernel(hbf_args_t a) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
+       v += stride) {
+    dist_t d = hbf_dist_of(&a, (vid_t)v);
+    if (a.classify) {
+      /* in-neighbours of a sink have out-edges: their distances are final */
+      for (eid_t e = a.sink_off[v]; e < a.sink_off[v + 1]; e++) {
+        dist_t du = hbf_dist_of(&a, a.sink_src[e]);
+        if (du == DIST_INF) continue;
+        long long nd = (long long)du + a.sink_w[e];
+        if (nd < d) d = (dist_t)nd;
+      }
+    }
+    a.dist[v] = d;
+  }
+}
+
+/* ---- host ---------------------------------------------------------------- */
+
+/* NEW, untimed: the edge classes from in- and out-degrees (two bits in a copy
+ * of the columns) and the in-edges of the sinks. */
+static int hbf_classify(hbf_state_t *s, const graph_t *g) {
+  vid_t n = g->n;
+  eid_t m = g->m;
+  if (n > HBF_ID_MASK)
+    return fail(EXIT_INPUT, "classify=1 keeps two marks in each column id: ids must stay below "
+                "2^30 (this graph has %" PRIvid " vertices); use -K classify=0", n);
+  uint32_t *indeg = (uint32_t *)calloc(n, sizeof *indeg);
+  vid_t *from = (vid_t *)malloc((size_t)n * sizeof *from);   /* the in-neighbour of in-degree-1 */
+  weight_t *fromw = (weight_t *)malloc((size_t)n * sizeof *fromw);
+  vid_t *cols = (vid_t *)malloc((size_t)m * sizeof *cols);
+  eid_t *soff = (eid_t *)calloc((size_t)n + 1, sizeof *soff);
+  if (!indeg || !from || !fromw || !cols || !soff) {
+    free(indeg); free(from); free(fromw); free(cols); free(soff);
+    return fail(EXIT_INPUT, "out of host memory for the edge classes");
+  }
+  for (vid_t u = 0; u < n; u++)
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      vid_t v = g->cols[e];
+      if (indeg[v] < 2) { from[v] = u; fromw[v] = g->weights[e]; }
+      if (indeg[v] < UINT32_MAX) indeg[v]++;
+    }
+  for (vid_t u = 0; u < n; u++)
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      vid_t v = g->cols[e];
+      eid_t out = g->offsets[v + 1] - g->offsets[v];
+      uint32_t mark = 0;
+      if (indeg[v] == 1) mark |= HBF_IN1;
+      if (out == 0) mark |= HBF_NOENQ; /* sink */
+      if (indeg[v] == 1 && out == 1 && g->cols[g->offsets[v]] == from[v] &&
+          (long long)g->weights[g->offsets[v]] + fromw[v] >= 0)
+        mark |= HBF_NOENQ; /* leaf: its one edge goes back, the 2-cycle is >= 0 */
+      cols[e] = v | mark;
+      if (out == 0 && u != v) soff[v + 1]++;
+    }
+  for (vid_t v = 0; v < n; v++) soff[v + 1] += soff[v];
+  eid_t ns = soff[n];
+  vid_t *ssrc = (vid_t *)malloc((size_t)(ns ? ns : 1) * sizeof *ssrc);
+  weight_t *sw = (weight_t *)malloc((size_t)(ns ? ns : 1) * sizeof *sw);
+  eid_t *fill = (eid_t *)malloc((size_t)n * sizeof *fill);
+  if (!ssrc || !sw || !fill) {
+    free(indeg); free(from); free(fromw); free(cols); free(soff); free(ssrc); free(sw); free(fill);
+    return fail(EXIT_INPUT, "out of host memory for the sinks' in-edges");
+  }
+  memcpy(fill, soff, (size_t)n * sizeof *fill);
+  for (vid_t u = 0; u < n; u++)
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      vid_t v = g->cols[e];
+      if (g->offsets[v + 1] == g->offsets[v] && u != v) {
+        ssrc[fill[v]] = u;
+        sw[fill[v]++] = g->weights[e];
+      }
+    }
+  s->d_cols_marked = (vid_t *)gpu_alloc((size_t)(m ? m : 1) * sizeof(vid_t), "marked columns");
+  s->d_sink_off = (eid_t *)gpu_alloc(((size_t)n + 1) * sizeof(eid_t), "sink in-edge offsets");
+  s->d_sink_src = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges");
+  s->d_sink_w = (weight_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(weight_t), "sink weights");
+  if (m) CUDA_CHECK(cudaMemcpy(s->d_cols_marked, cols, (size_t)m * sizeof(vid_t), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(s->d_sink_off, soff, ((size_t)n + 1) * sizeof(eid_t), cudaMemcpyHostToDevice));
+  if (ns) {
+    CUDA_CHECK(cudaMemcpy(s->d_sink_src, ssrc, (size_t)ns * sizeof(vid_t), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(s->d_sink_w, sw, (size_t)ns * sizeof(weight_t), cudaMemcpyHostToDevice));
+  }
+  free(indeg); free(from); free(fromw); free(cols); free(soff); free(ssrc); free(sw); free(fill);
+  return 0;
+}
+
+/* Knob values alone (the harness calls this before it builds the graph or
+ * looks for a GPU, so a typo is exit 2 on any machine; init calls it too). */
+static int hbf_check_knobs(const launch_t *lc) {
+  long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
+  long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
+  long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
+  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  long delta = launch_knob(lc, "delta");
+  long lean = launch_knob(lc, "lean"), leanq = launch_knob(lc, "leanq");
+  long leanmax = launch_knob(lc, "leanmax"), nlo = launch_knob(lc, "nlo");
+  if (lean < -1 || lean > 1) return fail(EXIT_INPUT, "lean=%ld: -1 (auto), 0 (off) or 1 (on)", lean);
+  if (lean == 1 && (loop != 2 || dedup != 2))
+    return fail(EXIT_INPUT, "lean=1 needs loop=2 and dedup=2: it hands the frontier to the cooperative grid "
+                "and keeps the (distance, tag) pairs");
+  if (leanq < 32 || leanq > 2048 || leanq % 32 != 0)
+    return fail(EXIT_INPUT, "leanq=%ld: 32..2048, a multiple of 32 (entries of each shared-memory queue)", leanq);
+  if (leanmax < 1 || leanmax > (1L << 30)) return fail(EXIT_INPUT, "leanmax=%ld: 1..2^30 entries", leanmax);
+  if (nlo < 1 || nlo > (1L << 20)) return fail(EXIT_INPUT, "nlo=%ld: 1..2^20 near pushes a round", nlo);
+  if (delta < -1 || delta > INT32_MAX)
+    return fail(EXIT_INPUT, "delta=%ld: -1 (from the graph), 0 (off) or a threshold step", delta);
+  if (delta > 0 && dedup != 2)
+    return fail(EXIT_INPUT, "delta=%ld needs dedup=2: the (distance, tag) pair says which queue "
+                "holds a vertex", delta);
+  if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
+    return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
+  if (dedup < 0 || dedup > 2) return fail(EXIT_INPUT, "dedup=%ld: 0, 1 or 2", dedup);
+  if (classify < 0 || classify > 1) return fail(EXIT_INPUT, "classify=%ld: 0 or 1", classify);
+  if (classify && dedup == 0)
+    return fail(EXIT_INPUT, "classify=1 needs dedup >= 1: the plain store for in-degree-1 "
+                "targets is exact only when each vertex is expanded once per round");
+  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
+    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
+  if (coalesce < 0 || coalesce > 1) return fail(EXIT_INPUT, "coalesce=%ld: 0 or 1", coalesce);
+  if (loop < 0 || loop > 2)
+    return fail(EXIT_INPUT, "loop=%ld: 0 (host), 1 (device, tail launches) or 2 (one cooperative grid)", loop);
+  if (!HBF_CDP && ((dp > 0 && loop != 2) || loop == 1))
+    return fail(EXIT_INPUT, "dp=%ld, loop=%ld: this build has no dynamic parallelism "
+                "(GALLERY_NO_CDP, for the sanitizers): run with -K loop=2 or -K dp=0 -K loop=0", dp, loop);
+  return 0;
+}
+
+static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (hbf_check_knobs(lc)) return fail_code();
+  long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
+  long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
+  long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
+  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  long delta = launch_knob(lc, "delta");
+  unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
+  if (lc->grid > 0 && threads < 32ULL)
+    return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp "
+                "of up to 32", lc->grid, lc->block, threads);
+  const graph_t *hg = (const graph_t *)g->host;
+  hbf_state_t *s = (hbf_state_t *)calloc(1, sizeof *s);
+  if (!s) return fail(EXIT_INPUT, "out of host memory");
+  s->g = *g;
+  s->lc = *lc;
+  hbf_args_t *a = &s->a;
+  a->n = g->n;
+  a->offsets = g->offsets;
+  a->cols = g->cols;
+  a->weights = g->weights;
+  a->dedup = (int)dedup;
+  a->classify = (int)classify;
+  a->vw = (int)vw;
+  a->dp = (int)dp;
+  a->coalesce = (int)coalesce;
+  a->chain = (int)loop;
+  a->ttas = (int)ttas;
+  a->stale = (int)stale;
+  a->block = lc->block;
+  a->fixed_grid = lc->grid;
+  a->resident_threads = lc->sm_count * 2048; /* Hopper: 2048 threads per SM */
+  if (loop == 2) {
+    /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+    int full = 0;
+    s->grid_loop = dev_coop_grid((const void *)hbf_persist_kernel, lc->block, 0, lc->sm_count, lc->grid, &full);
+    if (!s->grid_loop) {
+      free(s);
+      return fail(EXIT_INPUT, "loop=2: this GPU cannot run a cooperative grid of blocks of %d "
+                  "threads: run with -K loop=0", lc->block);
+    }
+    a->resident_threads = s->grid_loop * lc->block;
+  }
+  a->max_rounds = g->n > (vid_t)INT32_MAX - 2 ? INT32_MAX - 2 : (int)g->n;
+  /* NEW: the lowest distance a simple path can have */
+  degree_stats_t ds;
+  graph_degree_stats(hg, &ds);
+  long long maxneg = ds.min_weight < 0 ? -(long long)ds.min_weight : 0;
+  a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
+  if (delta == -1 && dedup == 2) {
+    /* NEW: the step from the graph: DELTA_SCALE x mean |w| / mean out-degree
+     * (Meyer & Sanders' Theta(max w / degree): few distances fall twice).
+     * Below HBF_SPARSE_DEG (meshes, roads: thousands of thin rounds) the
+     * round's end also adapts it per epoch to the frontier it gets. */
+    double sumw = 0;
+    for (eid_t e = 0; e < hg->m; e++) sumw += fabs((double)hg->weights[e]);
+    double mw = hg->m ? sumw / (double)hg->m : 1, deg = ds.avg_out_degree;
+    double d = HBF_DELTA_SCALE * mw / (deg > 1 ? deg : 1);
+    delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
+    a->adapt = deg < HBF_SPARSE_DEG;
+  }
+  a->delta = delta > 0 ? (int)delta : 0;
+  /* NEW: the one-block rounds: auto on sparse graphs (roads, grids, meshes) */
+  long lean = launch_knob(lc, "lean");
+  if (lean == -1) lean = loop == 2 && dedup == 2 && ds.avg_out_degree < HBF_SPARSE_DEG;
+  if (lean && hg->m > 0xffffffffULL) {
+    if (launch_knob(lc, "lean") == 1) {
+      free(s);
+      return fail(EXIT_INPUT, "lean=1: the row heads keep 32-bit edge offsets; this graph has %llu edges",
+                  (unsigned long long)hg->m);
+    }
+    lean = 0;
+  }
+  a->lean = (int)lean;
+  a->leanq = (int)launch_knob(lc, "leanq");
+  a->leanmax = (unsigned long long)launch_knob(lc, "leanmax");
+  a->nlo = (int)launch_knob(lc, "nlo");
+  if ((eid_t)a->dp >= (eid_t)ds.max_out_degree) a->dp = 0; /* no hub: loop=2 skips the hub phase and its barrier */
+  if (classify) {
+    int rc = hbf_classify(s, hg);
+    if (rc) { free(s); return rc; }
+    a->cols = s->d_cols_marked;
+    a->sink_off = s->d_sink_off;
+    a->sink_src = s->d_sink_src;
+    a->sink_w = s->d_sink_w;
+  }
+  a->cap = g->n ? g->n : 1;
+  a->queue[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
+  a->queue[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
+  if (loop == 2 && a->dp > 0) a->hubs = (unsigned long long *)gpu_alloc(a->cap * 8, "hub list");
+  if (a->delta > 0) { /* NEW: at most n entries each (once per epoch) */
+    a->far[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 0");
+    a->far[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 1");
+  }
+  if (dedup == 2) a->info = (unsigned long long *)gpu_alloc((size_t)a->cap * 8, "(distance, round) pairs");
+  if (dedup == 1) a->mark = (int *)gpu_alloc((size_t)a->cap * sizeof(int), "round marks");
+  a->ctl = (hbf_ctl_t *)gpu_alloc(sizeof(hbf_ctl_t), "loop state");
+  if (a->lean) { /* NEW: the row heads (48 bytes a vertex) and the kernel's shared memory */
+    int dev = 0, most = 0;
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    if (LEAN_SMEM(a->leanq) + sizeof(lean_sh_t) > (size_t)most)
+      return fail(EXIT_INPUT, "leanq=%d: %zu bytes of shared memory, this GPU has %d a block", a->leanq,
+                  LEAN_SMEM(a->leanq) + sizeof(lean_sh_t), most);
+    CUDA_CHECK(cudaFuncSetAttribute((const void *)hbf_lean_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)LEAN_SMEM(a->leanq)));
+    uint4 *head = (uint4 *)gpu_alloc((size_t)(g->n ? g->n : 1) * 3 * sizeof(uint4), "row heads (lean)");
+    if (g->n) {
+      lean_head_kernel<<<launch_grid(lc, g->n), lc->block>>>(g->offsets, a->cols, g->weights, g->n, head);
+      LAUNCH_CHECK();
+    }
+    a->head = head;
+  }
+  a->rounds = (hbf_round_t *)gpu_alloc(HBF_ROUND_CAP * sizeof(hbf_round_t), "round trace");
+  if ((dp > 0 && loop != 2) || loop == 1) {
+    /* NEW: room for many pending device launches (default 2048). Tolerated
+     * when refused: a child launch that finds the pool full is done by its
+     * parent's virtual warp, a refused tail launch hands the loop back. */
+    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 32768);
+    if (e != cudaSuccess) (void)cudaGetLastError();
+  }
+  *state = s;
+  return 0;
+}
+
+static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+  hbf_state_t *s = (hbf_state_t *)state;
+  hbf_args_t a = s->a;
+  a.dist = d_dist;
+  int fill_grid = launch_grid(&s->lc, a.n);
+  hbf_start_kernel<<<fill_grid, s->lc.block>>>(a, src);
+  LAUNCH_CHECK();
+  hbf_ctl_t c;
+  memset(&c, 0, sizeof c);
+  c.size[0] = 1;
+  c.round = 1;
+  c.phase = 1;
+  c.thr = a.delta > 0 ? a.delta : DIST_INF;
+  int trips = 0;
+  for (;;) {
+    if (a.chain == 2) { /* NEW: the whole loop, one launch, one readback */
+      if (a.lean) { /* NEW: the one-block rounds first; the grid returns at once if they finished */
+        hbf_lean_kernel<<<1, LEAN_BLOCK, LEAN_SMEM(a.leanq)>>>(a);
+        LAUNCH_CHECK();
+      }
+      void *args[] = {&a};
+      CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)hbf_persist_kernel, dim3(s->grid_loop),
+                                             dim3(a.block), args, 0, 0));
+      LAUNCH_CHECK();
+    } else if (c.phase == 1) { /* expand round c.round */
+      int vw, grid;
+      hbf_shape(&a, c.size[c.cur], &vw, &grid);
+      hbf_expand_kernel<<<grid, a.block>>>(a, c.round, c.size[c.cur], vw, c.thr,
+                                           (unsigned)c.epoch | HBF_FAR);
+      LAUNCH_CHECK();
+    } else if (c.phase == 2) { /* NEW (delta): split the far queue */
+      int fin = c.fcur ^ 1;
+      hbf_split_kernel<<<hbf_split_grid(&a, c.fsize[fin]), a.block>>>(
+          a, c.round, fin, c.fsize[fin], c.thr_old, c.thr, (unsigned)c.epoch | HBF_FAR);
+      LAUNCH_CHECK();
+    }
+    if (!a.chain || (a.chain == 1 && c.phase == 0)) { /* loop=0, or the device handed back before the dispatcher */
+      hbf_dispatch_kernel<<<1, 1>>>(a);
+      LAUNCH_CHECK();
+    }
+    /* NEW: one readback per round (loop=0) or per chain of rounds (loop=1) */
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    trips++;
+    if (c.status == HBF_DONE || c.status == HBF_NEGCYCLE || c.status == HBF_BIGDIST) break;
+    if (c.status == HBF_LEAN) continue; /* NEW: the frontier went back to the one-block rounds */
+    if (a.chain && c.status == HBF_RUNNING) /* a chain ends with a decision; never loop on none */
+      return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision", c.round);
+    if (c.status == HBF_OVERFLOW) {
+      /* NEW (dedup=0 only): more pushes than n entries. Refill the next queue
+       * with every reached vertex and finalize the round again. */
+      unsigned long long zero = 0;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->size[c.cur ^ 1], &zero, sizeof zero, cudaMemcpyHostToDevice));
+      hbf_refill_kernel<<<fill_grid, s->lc.block>>>(a);
+      LAUNCH_CHECK();
+      /* the round's end runs again, nothing else (loop 0, 1: the dispatcher,
+       * which chains on with loop=1; loop=2: the cooperative grid sees phase 0) */
+      c.phase = 0;
+      int status_phase[2] = {HBF_RUNNING, 0}; /* ctl->status, ctl->phase: adjacent */
+      CUDA_CHECK(cudaMemcpy(&a.ctl->status, status_phase, sizeof status_phase, cudaMemcpyHostToDevice));
+      continue;
+    }
+    if (c.status == HBF_HANDBACK) { /* loop=1: a refused tail launch; go on from here */
+      int status = HBF_RUNNING;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->status, &status, sizeof status, cudaMemcpyHostToDevice));
+      int chain_left = 1 << 30;
+      CUDA_CHECK(cudaMemcpy(&a.ctl->chain_left, &chain_left, sizeof chain_left, cudaMemcpyHostToDevice));
+    }
+  }
+  hbf_finish_kernel<<<fill_grid, s->lc.block>>>(a);
+  LAUNCH_CHECK();
+  st->levels = c.round;
+  st->relaxations = (long long)c.relax;
+  st->edges_inspected = (long long)c.scanned;
+  st->pushes = (long long)c.pushes;
+  if (st->trace) {
+    int nr = c.round < HBF_ROUND_CAP ? c.round : HBF_ROUND_CAP - 1;
+    hbf_round_t *h = (hbf_round_t *)malloc((size_t)(nr + 1) * sizeof *h);
+    if (!h) return fail(EXIT_INPUT, "out of host memory for the round trace");
+    /* rounds 1..nr (entry 0 is never written) */
+    CUDA_CHECK(cudaMemcpy(h + 1, a.rounds + 1, (size_t)nr * sizeof *h, cudaMemcpyDeviceToHost));
+    for (int r = 1; r <= nr; r++) /* level r-1 = round r; edges = relax operations */
+      step_trace(st, r - 1, (long long)h[r].frontier, (long long)h[r].relax, -1, -1.0f);
+    free(h);
+  }
+  if (c.status == HBF_NEGCYCLE)
+    return fail(EXIT_INPUT, "negative cycle reachable from source %" PRIvid
+                ": found by the GPU in round %d (n = %" PRIvid ")", src, c.round, a.n);
+  if (c.status == HBF_BIGDIST)
+    return fail(EXIT_INPUT, "a distance from source %" PRIvid " reached 2147483647 (the 32-bit limit)", src);
+  if (getenv("HBF_VERBOSE")) /* the loop's cost, for the lesson's measurements */
+    fprintf(stderr, "hbf: %d rounds, %llu splits (delta %d%s, last %d), %d host round trips, %d rounds and "
+            "splits in one block (%d hand-backs), %llu child grids, "
+            "%llu refused%s%s\n", c.round, c.splits, a.delta, a.adapt ? " adapted" : "", c.dcur, trips,
+            c.lean_rounds, c.lean_trips,
+            c.children, c.child_fail,
+            c.err ? ", last device launch error: " : "",
+            c.err ? cudaGetErrorString((cudaError_t)c.err) : "");
+  return 0;
+}
+
+static void hbf_fini(void *state) {
+  hbf_state_t *s = (hbf_state_t *)state;
+  gpu_free(s->a.queue[0]);
+  gpu_free(s->a.queue[1]);
+  gpu_free(s->a.far[0]);
+  gpu_free(s->a.far[1]);
+  gpu_free(s->a.hubs);
+  gpu_free(s->a.info);
+  gpu_free(s->a.mark);
+  gpu_free(s->a.ctl);
+  gpu_free(s->a.rounds);
+  gpu_free((void *)s->a.head); /* NEW */
+  gpu_free(s->d_cols_marked);
+  gpu_free(s->d_sink_off);
+  gpu_free(s->d_sink_src);
+  gpu_free(s->d_sink_w);
+  free(s);
+}
+
+static const char *const hbf_variants[] = {"hbf", NULL};
+
+static const knob_def_t hbf_knobs[] = {
+    {"dedup", 2, "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) atomicMin"},
+    {"classify", 1, "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs dedup >= 1)"},
+    {"vw", 0, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
+    {"dp", 4096, "hubs: out-degree > dp gets a child grid (loop 0, 1: dynamic parallelism) or the whole grid (loop 2); 0 off"},
+    {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
+    {"loop", 2, "round loop: 0 host (a readback per round), 1 device (tail launches), 2 one cooperative grid (grid.sync per round; hubs over the grid)"},
+    {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
+    {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
+    {"delta", -1, "not in the paper: Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
+    {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 8), 0 off, 1 on (needs loop=2, dedup=2)"},
+    {"leanq", 1536, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
+    {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
+    {"nlo", 256, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
+    {NULL, 0, NULL}};
+
+STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)", PROBLEM_SSSP,
+                                 hbf_knobs, hbf_variants, hbf_init, hbf_run, hbf_fini, hbf_check_knobs};
