@@ -777,11 +777,14 @@ typedef struct {
 typedef struct {               /* one round's parameters, in every thread's registers */
   int cur, fq, round, thr;
   unsigned etag;
+  unsigned long long fbase;    /* entries of the far queue before this round    */
 } lean_rd_t;
 
 /* Shared memory of the one-block kernel (the queues are dynamic). */
 typedef struct {
-  hbf_ctl_t c;                 /* the loop state; counters are shared atomics  */
+  hbf_ctl_t c;                 /* the loop state (thread 0 ends each round on it) */
+  unsigned nnear, nfar;        /* this round's pushes: 32-bit shared atomics (a  */
+  unsigned ops, scanned;       /* 64-bit one is a compare-and-swap loop)         */
   int err;                     /* HBF_NEGCYCLE / HBF_BIGDIST seen this round   */
   unsigned nlong, nbig;        /* rows with tails; the longest of them          */
   unsigned loff[LEAN_BLOCK], ldeg[LEAN_BLOCK];
@@ -796,25 +799,39 @@ static __device__ lean_q_t lean_queue(int leanq, int which) {
   return q;
 }
 
-/* A near push (res 1: with its distance and head) or a far push (res 2). */
-static __device__ __forceinline__ void lean_push(const hbf_args_t *a, lean_sh_t *S, lean_q_t q,
-                                                 const lean_rd_t *r, int res, vid_t v, dist_t d,
-                                                 uint4 h0, uint4 h1, uint4 h2) {
-  int nxt = r->cur ^ 1;
-  unsigned long long pos = dev_warp_slot(&S->c.size[nxt], res == 1); /* the harness's (dev.cuh) */
-  if (res == 1) {
-    if (pos < (unsigned long long)a->leanq) {
-      q.h[3 * pos] = h0;
-      q.h[3 * pos + 1] = h1;
-      q.h[3 * pos + 2] = h2;
-      q.v[pos] = v;
-      q.d[pos] = d;
-    } else if (pos < a->cap) {
-      a->queue[nxt][pos] = v; /* past cap: counted, the round's end sees the overflow */
-    }
+/* A warp's slots for its lanes' c < 8 pushes each: one shared atomic a warp
+ * (the exclusive prefix sum from three ballots, one a bit of c). All 32 lanes
+ * call it. */
+static __device__ __forceinline__ unsigned lean_slots(unsigned *count, unsigned c) {
+  unsigned lane = threadIdx.x & 31, lt = (1u << lane) - 1;
+  unsigned b0 = __ballot_sync(DEV_FULL_MASK, c & 1), b1 = __ballot_sync(DEV_FULL_MASK, c & 2),
+           b2 = __ballot_sync(DEV_FULL_MASK, c & 4);
+  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2), base = 0;
+  if (tot == 0) return 0;
+  if (lane == 0) base = atomicAdd(count, tot);
+  return __shfl_sync(DEV_FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+}
+
+/* A near entry (with its distance and head) at slot pos: in the shared
+ * queue, past it in the global queue (at the same index). */
+static __device__ __forceinline__ void lean_put(const hbf_args_t *a, lean_q_t q, int nxt, unsigned pos,
+                                                vid_t v, dist_t d, uint4 h0, uint4 h1, uint4 h2) {
+  if (pos < (unsigned)a->leanq) {
+    q.h[3 * pos] = h0;
+    q.h[3 * pos + 1] = h1;
+    q.h[3 * pos + 2] = h2;
+    q.v[pos] = v;
+    q.d[pos] = d;
+  } else if (pos < a->cap) {
+    a->queue[nxt][pos] = v; /* past cap: counted, the round's end sees the overflow */
   }
-  pos = dev_warp_slot(&S->c.fsize[r->fq], res == 2);
-  if (res == 2 && pos < a->cap) a->far[r->fq][pos] = v;
+}
+
+/* A far entry (far queue pos of this round's). */
+static __device__ __forceinline__ void lean_put_far(const hbf_args_t *a, const lean_rd_t *r,
+                                                    unsigned pos, vid_t v) {
+  unsigned long long p = r->fbase + pos;
+  if (p < a->cap) a->far[r->fq][p] = v;
 }
 
 /* Relax edges k0..k1-1 of a lane (bit k of has: edge k exists) at distance d:
@@ -853,17 +870,26 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
 #pragma unroll
   for (int k = k0; k < k1; k++)
     if (st[k]) old[k] = atomicMin(&a->info[v[k]], key[k]);
+  unsigned nm = 0, fm = 0; /* bit k: a near / a far push */
 #pragma unroll
   for (int k = k0; k < k1; k++) {
-    int res = 0;
     if (st[k] && (key[k] >> 32) < (old[k] >> 32)) { /* lowered it */
-      if (st[k] == 1) res = 1;                      /* near: every lowering is pushed */
+      if (st[k] == 1) nm |= 1u << k;                /* near: every lowering is pushed */
       if (st[k] == 2) {
         if ((unsigned)(key[k] >> 32) < *fmin) *fmin = (unsigned)(key[k] >> 32);
-        res = (unsigned)old[k] == r->etag ? 0 : 2;  /* far: once an epoch */
+        if ((unsigned)old[k] != r->etag) fm |= 1u << k; /* far: once an epoch */
       }
     }
-    lean_push(a, S, q, r, res, v[k], hbf_unpack(key[k]), h0[k], h1[k], h2[k]);
+  }
+  unsigned pos = lean_slots(&S->nnear, __popc(nm));
+#pragma unroll
+  for (int k = k0; k < k1; k++)
+    if (nm >> k & 1) lean_put(a, q, r->cur ^ 1, pos++, v[k], hbf_unpack(key[k]), h0[k], h1[k], h2[k]);
+  if (__any_sync(DEV_FULL_MASK, fm)) {
+    pos = lean_slots(&S->nfar, __popc(fm));
+#pragma unroll
+    for (int k = k0; k < k1; k++)
+      if (fm >> k & 1) lean_put_far(a, r, pos++, v[k]);
   }
 }
 
@@ -905,16 +931,10 @@ static __device__ __forceinline__ void lean_counts(lean_sh_t *S, unsigned ops, u
   scanned = __reduce_add_sync(DEV_FULL_MASK, scanned);
   fmin = __reduce_min_sync(DEV_FULL_MASK, fmin);
   if ((threadIdx.x & 31) == 0) {
-    if (ops) atomicAdd(&S->c.relax, (unsigned long long)ops);
-    if (scanned) atomicAdd(&S->c.scanned, (unsigned long long)scanned);
+    if (ops) atomicAdd(&S->ops, ops);
+    if (scanned) atomicAdd(&S->scanned, scanned);
     if (fmin != 0xffffffffu) atomicMin(&S->c.fmin, fmin);
   }
-}
-
-/* The grid's round end, for thread 0 of the one-block kernel (not inlined:
- * its registers would weigh on the whole kernel). */
-static __device__ __noinline__ void lean_end_round(const hbf_args_t *a, hbf_ctl_t *c) {
-  hbf_end_round_on(a, c, (unsigned long long)a->nlo);
 }
 
 /* NEW: rounds (and splits) in one block while the frontier is small. */
@@ -923,7 +943,7 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
   unsigned t = threadIdx.x;
   if (t < sizeof(hbf_ctl_t) / 8)
     ((unsigned long long *)&S.c)[t] = __ldcg((const unsigned long long *)a.ctl + t);
-  if (t == 0) { S.err = 0; S.nlong = 0; S.nbig = 0; }
+  if (t == 0) { S.err = 0; S.nlong = 0; S.nbig = 0; S.nnear = 0; S.nfar = 0; S.ops = 0; S.scanned = 0; }
   __syncthreads();
   if (S.c.status != HBF_RUNNING && S.c.status != HBF_LEAN) return; /* the same in every thread */
   __syncthreads();
@@ -931,14 +951,14 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
   int wrote = 0; /* the input is in the shared queue (written by this kernel) */
   if (S.c.phase == 0) { /* after a refill: only the round's end */
     __syncthreads();
-    if (t == 0) lean_end_round(&a, &S.c);
+    if (t == 0) hbf_end_round_on(&a, &S.c, (unsigned long long)a.nlo);
   }
   for (;;) {
     __syncthreads(); /* the round's end is written: every thread reads the same state */
     hbf_ctl_t *c = &S.c;
     int status = c->status, phase = c->phase;
     unsigned long long in = phase == 2 ? c->fsize[c->fcur ^ 1] : c->size[c->cur];
-    lean_rd_t r = {c->cur, c->fcur, c->round, c->thr, (unsigned)c->epoch | HBF_FAR};
+    lean_rd_t r = {c->cur, c->fcur, c->round, c->thr, (unsigned)c->epoch | HBF_FAR, c->fsize[c->fcur]};
     int thr_old = c->thr_old;
     if (status != HBF_RUNNING || (phase == 1 && in > a.leanmax)) break;
     unsigned ops = 0, scanned = 0, fmin = 0xffffffffu;
@@ -998,16 +1018,24 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
             if (res == 2 && ((unsigned)d ^ 0x80000000u) < fmin) fmin = (unsigned)d ^ 0x80000000u;
           }
         }
-        lean_push(&a, &S, qo, &r, res, v, d, h0, h1, h2);
+        unsigned pos = lean_slots(&S.nnear, res == 1);
+        if (res == 1) lean_put(&a, qo, r.cur ^ 1, pos, v, d, h0, h1, h2);
+        pos = lean_slots(&S.nfar, res == 2);
+        if (res == 2) lean_put_far(&a, &r, pos, v);
       }
     }
     lean_counts(&S, ops, scanned, fmin);
     wrote = phase != 0;
     __syncthreads();
-    if (t == 0) {
+    if (t == 0) { /* the round's counts into the loop state, then the grid's round end */
+      c->size[r.cur ^ 1] = S.nnear;
+      c->fsize[r.fq] += S.nfar;
+      c->relax += S.ops;
+      c->scanned += S.scanned;
+      S.nnear = 0; S.nfar = 0; S.ops = 0; S.scanned = 0;
       if (S.err && c->status == HBF_RUNNING) c->status = S.err;
       c->lean_rounds++;
-      lean_end_round(&a, c);
+      hbf_end_round_on(&a, c, (unsigned long long)a.nlo);
     }
   }
   /* hand over: the shared part of the next input to the global queue, the state to ctl */
