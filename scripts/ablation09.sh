@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # ablation09.sh [BIN] - step 09's ablation (steps/09_hbf/README.md): H-BF's techniques switched
-# on one by one, then ours (ttas, stale, Near-Far, the cooperative loop), on the paper's kinds
-# of graph, every trial verified; and the relax operations per round against the edges a
-# Dijkstra relaxes (the paper's Fig. 9).
+# on one by one on the paper's kinds of graph, every trial verified, then the two round loops
+# (the step's default, hbf, and the paper's); and the relax operations per round against the
+# edges a Dijkstra relaxes (the paper's Fig. 9).
 #
 # Writes (ABL_OUT, default plots/data; SLUG from nvidia-smi, e.g. h100):
 #   ablation-step09-SLUG.csv   harness CSV rows, the knobs column names the setting
@@ -18,29 +18,26 @@ BIN=${1:-bin/step09}
 abl_setup ablation09 09
 relax=$OUTDIR/relax-step09-$slug.csv
 GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 rome99 luxembourg_osm}
-# the rows: each adds one technique to the row above (the last = the step's defaults)
-P="ttas=0,stale=0,delta=0"   # the paper's rows: without the three additions
-base="dedup=0,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P"
-paper="dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,$P"
+# the rows: each adds one technique to the row above; the last two are the variants
+base="dedup=0,classify=0,vw=16,dp=0,coalesce=0,loop=0"
+hbf="dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=0"      # -V hbf, the step's default
+paper="dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1"    # -V paper
 SETS="$base"
-SETS+=";dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P"
-SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=0,loop=0,$P"
-SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=1,loop=0,$P"
-SETS+=";dedup=2,classify=1,vw=0,dp=0,coalesce=1,loop=0,$P"
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=0,$P"
+SETS+=";dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0"
+SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=0,loop=0"
+SETS+=";dedup=2,classify=1,vw=16,dp=0,coalesce=1,loop=0"
+SETS+=";dedup=2,classify=1,vw=0,dp=0,coalesce=1,loop=0"
+SETS+=";$hbf"
 SETS+=";$paper"
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=0,delta=0"
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1,delta=0"
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=1,ttas=1,stale=1,delta=-1"
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=2,ttas=1,stale=1,delta=-1"   # the step's defaults
-SETS+=";dedup=2,classify=1,vw=0,dp=4096,coalesce=1,loop=2,ttas=1,stale=1,delta=0"    # defaults without Near-Far
+SETS+=";dedup=1,classify=1,vw=0,dp=4096,coalesce=1,loop=0"   # round marks instead of the pair
+SETS+=";dedup=0,classify=0,vw=0,dp=4096,coalesce=1,loop=0"   # no duplicate removal at all
 abl_log_header
 rc=0
 abl_run_graphs HBF_VERBOSE 240 'relaxations|hbf:' 'hbf:'
 # relax operations per round: base, +dedup, all on (one source: the first of -R 1)
 [ -s "$relax" ] || echo "config,graph,src,round,frontier,relax,reached_edges" > "$relax"
 for g in ${ABL_TRACE_GRAPHS:-kron20 luxembourg_osm}; do
-  for cfg in "base|$base" "dedup|dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0,$P" "paper|$paper" "step09|"; do
+  for cfg in "base|$base" "dedup|dedup=2,classify=0,vw=16,dp=0,coalesce=0,loop=0" "paper|$paper" "hbf|$hbf"; do
     name=${cfg%%|*}; ks=${cfg#*|}
     t=$(mktemp -d)
     # shellcheck disable=SC2086

@@ -44,6 +44,16 @@ printf '0\n2\n3\n3\n'                      > "$tmp/parallel-source.wel.sssp0"
 printf '0 1 2000000000\n1 2 2000000000\n'   > "$tmp/overflow.wel"
 # SSSP: a ring of 2000 vertices weighing -1 in all, reached from vertex 0 (found by the round bound)
 awk 'BEGIN { for (i = 0; i < 1999; i++) print i, i + 1, 1; print 1999, 0, -2000 }' > "$tmp/negring.wel"
+# SSSP: the same ring of 5000 vertices, and with 80,000 more edges (weights 1..100, a fixed
+# Park-Miller sequence): every round of the n rounds before the bound lowers thousands of vertices
+awk 'BEGIN { for (i = 0; i < 4999; i++) print i, i + 1, 1; print 4999, 0, -5000 }' > "$tmp/negring5k.wel"
+awk 'BEGIN { for (i = 0; i < 4999; i++) print i, i + 1, 1; print 4999, 0, -5000; x = 7
+  for (i = 0; i < 80000; i++) { x = (x * 16807) % 2147483647; u = x % 5000; x = (x * 16807) % 2147483647
+    v = x % 5000; x = (x * 16807) % 2147483647; print u, v, 1 + x % 100 } }' > "$tmp/negdense5k.wel"
+# ... and with 300 more edges out of every 20th ring vertex: hubs that fall again every lap
+awk 'BEGIN { for (i = 0; i < 4999; i++) print i, i + 1, 1; print 4999, 0, -5000; x = 11
+  for (h = 0; h < 5000; h += 20) for (k = 0; k < 300; k++) { x = (x * 16807) % 2147483647; v = x % 5000
+    x = (x * 16807) % 2147483647; print h, v, 1 + x % 100 } }' > "$tmp/neghubs5k.wel"
 # multi-source steps: directed, vertices 10-12 isolated; 70 sources with repeats and isolated ones
 printf '0 1\n1 2\n2 3\n3 4\n4 0\n5 6\n6 7\n9 8\n13 14\n14 0\n' > "$tmp/multi.el"
 for i in $(seq 0 69); do echo $(( (i * 7) % 15 )); done > "$tmp/multi.src"
@@ -147,7 +157,7 @@ for bin in "$@"; do
     # line of -K name=value ... per setting) on a few graphs of each class
     if [ -n "$dir" ] && [ -f "$dir/check.knobs" ]; then
       while read -r kn; do
-        [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] && continue
+        [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] || [ "${kn%% *}" = negcycle ] && continue
         # "case LABEL ARGS": one whole case of the step's own (@TMP@ = the hand graphs' folder)
         if [ "${kn%% *}" = case ]; then
           read -r -a kw <<< "$kn"
@@ -211,12 +221,15 @@ xargs -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$list" | tee "$tmp/results" |
 # a distance past 32 bits must be one error line naming the limit, exit 2.
 expect_error() {  # label bin pattern args...: exit 2, exactly one "error:" line matching pattern, no trial
   local label=$1 bin=$2 pat=$3; shift 3
-  local out rc nerr
-  out=$("$bin" "$@" -n 1 2>&1); rc=$?
+  local out rc nerr limit=$TIMEOUT t0=$SECONDS
+  # a label LABEL~Ns (check.knobs "negcycle N LABEL ARGS"): the error must come within N seconds
+  [[ $label =~ ~([0-9]+)s$ ]] && limit=${BASH_REMATCH[1]}
+  out=$(timeout "$limit" "$bin" "$@" -n 1 2>&1); rc=$?
   nerr=$(grep -c '^error:' <<< "$out")
   if [ $rc = 77 ]; then echo "SKIP $(basename "$bin") $label"
+  elif [ $rc = 124 ]; then echo "FAIL $(basename "$bin") $label (not done in ${limit}s)"
   elif [ $rc = 2 ] && [ "$nerr" = 1 ] && grep -q "^error:.*$pat" <<< "$out" && ! grep -q '^Trial Time' <<< "$out"; then
-    echo "PASS $(basename "$bin") $label"
+    echo "PASS $(basename "$bin") $label ($((SECONDS - t0)) s)"
   else echo "FAIL $(basename "$bin") $label (exit $rc, $nerr error lines: $(grep -m1 '^error:' <<< "$out"))"; fi
 }
 for bin in "$@"; do
@@ -237,7 +250,15 @@ for bin in "$@"; do
   expect_error negative-self-loop "$bin" 'negative cycle' -f "$tmp/negloop.wel" -r 0
   expect_error negative-self-loop-kept "$bin" 'negative cycle' -f "$tmp/negloop.wel" -r 0 --keep-self-loops
   [ -f "$dir/check.knobs" ] && while read -r kn; do
-    [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] || [ "${kn%% *}" = case ] || [ "${kn%% *}" = bounded ] && continue
+    [ -z "$kn" ] || [ "${kn:0:1}" = "#" ] && continue
+    # "negcycle N LABEL ARGS": a reachable negative cycle, reported (one error line, exit 2) within N seconds
+    if [ "${kn%% *}" = negcycle ]; then
+      read -r -a kw <<< "$kn"
+      # shellcheck disable=SC2046
+      expect_error "${kw[2]}~${kw[1]}s" "$bin" 'negative cycle' $(echo "${kw[*]:3}" | sed "s|@TMP@|$tmp|g")
+      continue
+    fi
+    [ "${kn%% *}" = case ] || [ "${kn%% *}" = bounded ] && continue
     # shellcheck disable=SC2086
     expect_error "negative-ring-2000[$(tr -d ' ' <<< "$kn" | sed 's/-K/,/g; s/^,//')]" "$bin" 'negative cycle' -f "$tmp/negring.wel" -r 0 $kn
   done < "$dir/check.knobs"

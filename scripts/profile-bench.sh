@@ -37,7 +37,7 @@ CONFIGS=(
   "step08|bin/step08-nocdp|bfs4k|-g 18 -n 1"
   "step08|bin/step08-nocdp|paper|-g 18 -n 1 -V paper"
   "step09|bin/step09-nocdp|hbf|-g 18 -n 1"
-  "step09|bin/step09-nocdp|loop=0 dp=0|-g 18 -n 1 -K loop=0 -K dp=0"
+  "step09|bin/step09-nocdp|paper|-g 18 -n 1 -V paper"
   "step10|bin/step10-nocdp|beamer|-g 18 -n 1"
   "step10|bin/step10-nocdp|beamer|-G 200x200 -n 1"
   "step12|bin/step12-nocdp|hop=0|-G 200x200 -n 1 -K hop=0"
