@@ -1,53 +1,76 @@
-/* Step 09 - hbf: H-BF, a frontier Bellman-Ford for single-source shortest paths.
+/* Step 14 - nearfar: Near-Far priority, the round loop in one cooperative
+ * grid, and one-block rounds for the small frontiers of road networks.
  *
- * Base:       06 (the frontier queue and virtual warps; the problem changes
- *             from BFS levels to SSSP distances, so most lines are new)
- * Adds:       every technique of H-BF, each a knob (-K name=value):
+ * Base:       09 (H-BF: every technique of the paper, each a knob)
+ * Inherits: 09: hbf_pack hbf_unpack hbf_dist_of hbf_push hbf_last_block hbf_shape
+ * Inherits: 09: hbf_refill_kernel hbf_finish_kernel hbf_sinks_kernel
+ * Inherits: 09: hbf_indeg_kernel hbf_mark_kernel hbf_prep_grid hbf_classify
+ * Adds (ours and Davidson et al.'s, beyond H-BF; one variant, nearfar):
+ *             delta     Near-Far (Davidson et al.): a round expands only the
+ *                       vertices below a threshold; the others wait in a far
+ *                       queue until the near queue runs dry, then the
+ *                       threshold rises by the step (-1: from the graph's mean
+ *                       weight and degree, adapted per epoch on sparse graphs;
+ *                       0: off, plain H-BF)
+ *             loop      2 (default) every round in one cooperative grid, one
+ *                       grid.sync() a round, the last block ends the round;
+ *                       hubs go on a list the whole grid expands
+ *             lean      one-block rounds (hbf_lean_kernel) while the frontier
+ *                       has at most leanmax entries: __syncthreads() instead of
+ *                       grid.sync(), the queues in shared memory, each entry
+ *                       carrying its row head (degree, first edge, 5 (column,
+ *                       weight) pairs), so a round costs one dependent global
+ *                       access; auto (-1) on graphs of mean degree < 8
+ *             ttas      a plain load before each atomicMin
+ *             stale     skip a queue entry that fell again in this round
+ *             and 09's knobs (H-BF, Busato & Bombieri, TPDS 2016):
  *             dedup     0 enqueue on every improvement (duplicates); 1 a second
  *                       array of round marks (two atomics); 2 the paper's 64-bit
  *                       atomicMin on (distance, round): one atomic both lowers
  *                       the distance and says whether the vertex is already in
  *                       the next frontier
  *             classify  edge classes from in-/out-degree marks in the two top
- *                       bits of each column id: in-degree-1 targets take a plain
- *                       store, out-degree-0 targets (sinks) are skipped and
- *                       fixed up after the last round, leaves never enqueued
+ *                       bits of each column id, built on the GPU in init:
+ *                       in-degree-1 targets take a plain store, out-degree-0
+ *                       targets (sinks) are skipped and fixed up after the last
+ *                       round, leaves are stored and never pushed, self-loops
+ *                       of weight >= 0 are skipped
  *             vw        0 dynamic virtual warps (size from the frontier, 4..32,
- *                       several vertices per virtual warp); 1..32 a fixed size,
- *                       one virtual warp per queue entry (step 06)
- *             dp        hubs: a vertex of more than dp out-edges gets its own
- *                       child grid (CDP2, fire-and-forget; loop 0, 1) or goes on
- *                       a list the whole grid expands (loop 2); 0 off
+ *                       several queue entries per virtual warp); 1..32 a fixed
+ *                       size, one virtual warp per queue entry (step 06)
+ *             dp        a vertex of more than dp out-edges (and more than one
+ *                       child block's worth) gets its own child grid (CDP2,
+ *                       fire-and-forget), at most HBF_CHILD_CAP a round: the
+ *                       paper's "limited number of frontier vertices at each
+ *                       step"; the others are done by their virtual warp. 0 off
  *             coalesce  1 warp-aggregated enqueue (one atomic per warp, the
  *                       warp's entries written side by side); 0 one atomic each
- *             loop      0 the host runs the rounds (one readback per round);
- *                       1 the device does: the last block of a round ends it
- *                       and tail-launches the next round (with child grids in
- *                       the round, a one-thread dispatcher tail-launched after
- *                       them does), the host reads the state once at the end;
- *                       2 (ours) every round in one cooperative grid, one
- *                       grid.sync() a round, the last block ends the round
- *             and three more that the paper does not have, measured separately:
- *             ttas      a plain load before each atomicMin
- *             stale     skip a queue entry that fell again in this round
- *             delta     a priority order (Davidson et al.'s Near-Far, the
- *                       paper's own baseline): a round expands only the
- *                       vertices below a threshold; the others wait in a far
- *                       queue until the near queue runs dry, then the
- *                       threshold rises by delta (-1: from the graph's mean
- *                       weight and degree, adapted per epoch on sparse graphs;
- *                       0: off, plain H-BF)
+ *             loop      0 the host runs the rounds (a launch and a readback per
+ *                       round); 1 the device does, as the paper has dynamic
+ *                       parallelism keep the loop on the GPU: the last block of
+ *                       a round ends it and tail-launches the next round (with
+ *                       child grids in the round, a one-thread dispatcher
+ *                       tail-launched after them does); the host reads the
+ *                       state once at the end
  * Idea:       Bellman-Ford relaxes only the out-edges of the vertices whose
  *             distance fell in the previous round (the frontier, a queue).
  *             Round r relaxes (u, v, w) with atomicMin(info[v], (d(u) + w, r));
  *             the returned old value says whether the distance fell and
  *             whether v was already pushed in round r, so v enters the next
  *             queue at most once per round.
- * Reference:  F. Busato, N. Bombieri, "An Efficient Implementation of the
+ *             NEW: Near-Far orders that work: a round relaxes only from
+ *             vertices below thr, so fewer distances fall twice; the step
+ *             trades relaxations (small) against rounds (large).
+ * Reference:  A. Davidson, S. Baxter, M. Garland, J. D. Owens, "Work-Efficient
+ *             Parallel GPU Methods for Single-Source Shortest Paths", IPDPS
+ *             2014 (the Near-Far work-saving pile); U. Meyer, P. Sanders,
+ *             "Delta-stepping: a parallelizable shortest path algorithm",
+ *             J. Algorithms 49(1), 2003 (the step Theta(max w / degree)).
+ *             F. Busato, N. Bombieri, "An Efficient Implementation of the
  *             Bellman-Ford Algorithm for Kepler GPU Architectures", IEEE TPDS
- *             27(8), 2016: sections 4.1 (edge classes, Alg. 4), 4.2 (64-bit
- *             duplicate removal, Alg. 5-6), 5.1 (coalesced enqueue), 5.2
- *             (dynamic virtual warps), 5.3 (dynamic parallelism), Fig. 9.
+ *             27(8), 2016: Alg. 3 (frontier), 4.1 (edge classes, Alg. 4), 4.2
+ *             (64-bit duplicate removal, Alg. 5-6), 5.1 (coalesced enqueue),
+ *             5.2 (dynamic virtual warps), 5.3 (dynamic parallelism), Fig. 9.
  * Invariants: info[v] = (key(d(v)) << 32) | r, key(d) = d ^ 0x80000000 (the
  *             signed order as unsigned order: negative distances compare
  *             right; DIST_INF maps to 0xffffffff, the largest key), r = the
@@ -57,32 +80,37 @@
  *             d(v) only falls. Every vertex whose distance fell in round r is
  *             in queue r (once with dedup 1 and 2), except the classified
  *             ones below; when a queue is empty every distance is final.
- *             Without a negative cycle round n expands nothing new: a vertex
- *             pushed after round n, or a distance below -(n-1) * max|w-|,
- *             proves a reachable negative cycle (an error, never a hang and
- *             never a wrapped distance).
- *             Near-Far (delta > 0, dedup 2): a round r proposes (d, r) when
- *             d < thr and (d, e | HBF_FAR) when d >= thr (epoch e: thr's
+ *             NEW, Near-Far (delta > 0, dedup 2): a round r proposes (d, r)
+ *             when d < thr and (d, e | HBF_FAR) when d >= thr (epoch e: thr's
  *             value); the tag says which queue already holds v, so v enters
  *             the near queue once per round and the far queue once per
  *             epoch. A split (near queue empty) raises thr to the smallest
- *             far distance + delta and moves each far entry once: below the
- *             old thr it is stale (v fell into a near queue since), below the
- *             new one it goes to the near queue (tag r), else it stays (tag of
- *             the new epoch). So ties never change a tag. Every distance is
- *             final when both queues are empty. Without a negative cycle an
- *             epoch needs at most n rounds (Bellman-Ford on the vertices
- *             below thr), the bound that replaces "round n" here.
+ *             far distance + the step and moves each far entry once: below
+ *             the old thr it is stale (v fell into a near queue since), below
+ *             the new one it goes to the near queue (tag r), else it stays
+ *             (tag of the new epoch). Every distance is final when both
+ *             queues are empty. Without a negative cycle an epoch needs at
+ *             most n rounds (Bellman-Ford on the vertices below thr): the
+ *             bound that replaces "round n" here.
+ *             NEW, one-block rounds: their entries carry the distance they
+ *             were pushed with; a vertex lowered twice in a round is pushed
+ *             twice (the queue stays a superset of the vertices that fell).
+ *             Negative cycles: without one, round n expands nothing new and
+ *             no tentative distance (the weight of a walk) is below the
+ *             weight of a simple path, so below both -(n-1) * max|w-| and the
+ *             sum of all negative weights. A vertex pushed after round n, or
+ *             a distance below that bound, proves a reachable negative cycle
+ *             (an error, never a hang and never a wrapped distance). The cap
+ *             on child grids keeps each of those n rounds cheap whatever dp.
  *             Edge classes (classify=1, which needs dedup >= 1): a target of
  *             in-degree 1 has one writer per round (its in-neighbour is in the
  *             queue once), so a plain load + compare + store is exact. A sink
- *             (out-degree 0, in-degree > 1) is never relaxed nor pushed: after
- *             the last round hbf_finish_kernel sets d(v) = min over its
- *             in-edges of d(u) + w (the authors' code skips sinks but never
- *             assigns them: their distances stay at infinity). A leaf (its
- *             one out-edge returns to its one in-neighbour, the 2-cycle
- *             weighing >= 0) and an in-degree-1 sink are stored, never pushed:
- *             expanding them cannot lower anything.
+ *             (out-degree 0) is never relaxed nor pushed: after the last round
+ *             hbf_sinks_kernel sets d(v) = min over its in-edges of d(u) + w
+ *             (the authors' code skips sinks but never assigns them: their
+ *             distances stay at infinity). A leaf (its one out-edge returns to
+ *             its one in-neighbour, the 2-cycle weighing >= 0) is stored,
+ *             never pushed: expanding it cannot lower anything.
  *             The source class of the paper (a plain store for the source's
  *             neighbours) is not used: with parallel source edges of different
  *             weights the last store wins, not the smallest; round 1 uses the
@@ -90,14 +118,19 @@
  * Limits:     benign races: several lanes may set ctl->status to the same
  *             value; a load of d(u) may be older than a concurrent atomicMin
  *             (it is larger: the vertex is pushed again and the next round
- *             relaxes with the new value). Ids must stay below 2^30 with
- *             classify=1 (two bits of each column are marks). With dedup=0 a
- *             queue may overflow its n entries; the host then refills it with
- *             every reached vertex (a superset of the frontier: Bellman-Ford
- *             stays exact) and goes on. A child grid that cannot be launched
- *             (launch pool full) is done by the parent's virtual warp.
- *             Distances are 32-bit: the harness refuses graphs where
- *             (n-1) * max|w| reaches 2^31 - 1 before any of this runs.
+ *             relaxes with the new value); the in-degree count reads a counter
+ *             others increment (a stale read adds once more, still >= 2). Ids
+ *             must stay below 2^30 with classify=1 (two bits of each column
+ *             are marks). With dedup=0 a queue may overflow its n entries; the
+ *             host then refills it with every reached vertex (a superset of
+ *             the frontier: Bellman-Ford stays exact) and goes on. A child grid
+ *             that cannot be launched (launch pool full, or the cap) is done by
+ *             the parent's virtual warp. NEW: the one-block rounds need
+ *             m < 2^32 (32-bit edge offsets in the heads) and 48 bytes a vertex
+ *             of heads; forced on a dense graph they are correct but slow.
+ *             Distances are 32-bit: the harness
+ *             refuses graphs where (n-1) * max|w| reaches 2^31 - 1 before any
+ *             of this runs.
  */
 #include <math.h>
 #include <stdio.h>
@@ -115,15 +148,20 @@
 #define HBF_NOENQ 0x40000000u  /* NEW: column mark: the target is never pushed  */
 #define HBF_ID_MASK 0x3fffffffu
 #define HBF_ROUND_CAP (1 << 16) /* rounds with a recorded trace row             */
-#define HBF_CHILD_BLOCK 256
+#define HBF_CHILD_BLOCK 256     /* NEW: a child grid: one thread per out-edge    */
+#define HBF_CHILD_CAP 1024      /* NEW: child grids a round at most              */
+#define HBF_PREP_BLOCK 256
 #define HBF_FAR 0x80000000u     /* NEW (delta): tag bit of a far-queue push      */
 #define HBF_DELTA_SCALE 2.0     /* NEW (delta=-1): first step = scale x mean|w| / degree */
-#define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step */
-#define HBF_NEAR_LO 1024        /* NEW (adapted): fewer near pushes a round: step x 2 */
-/* (adapted): more than 4x as many: step / 2 (not below the first) */
+#define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step;
+                                   (lean=-1): below it, the one-block rounds */
+#define HBF_NEAR_LO 1024        /* NEW (adapted): fewer near pushes a round: step x 2,
+                                   more than 4x as many: step / 2 (not below the first) */
 /* compute-sanitizer's racecheck, synccheck and initcheck do not support
  * dynamic parallelism: `make bin/step09-nocdp` builds this step without device
- * launches (-DGALLERY_NO_CDP, no -rdc) for them; dp and loop=1 are refused. */
+ * launches (-DGALLERY_NO_CDP, no -rdc) for them. There hubs are done by their
+ * virtual warp (as a refused launch) and loop=1 hands every round back to the
+ * host (as a refused tail launch): the same answers, other timings. */
 #ifdef GALLERY_NO_CDP
 #define HBF_CDP 0
 #else
@@ -141,9 +179,9 @@ typedef struct __align__(16) {
   unsigned long long size, fsize; /* entries of the queue to expand / to split */
 } hbf_rd_t;
 
-/* NEW: the state of the level loop lives on the device, so that the device
+/* NEW: the state of the round loop lives on the device, so that the device
  * can run the loop itself (loop=1); the host reads it once per round (loop=0)
- * or once per chain of rounds (loop=1). */
+ * or once per chain of rounds (loop=1, 2). */
 typedef struct {
   unsigned long long size[2];   /* pushes into queue 0 / 1 (may pass cap)      */
   unsigned long long relax;     /* relax operations, all rounds so far          */
@@ -153,14 +191,14 @@ typedef struct {
   unsigned long long children;  /* child grids launched                         */
   unsigned long long children_prev; /* ... before this round                     */
   unsigned long long child_fail;/* hubs done by the parent: launch refused      */
+  unsigned long long hubs;      /* hubs met in this round (the cap; loop=2: listed) */
   int round;                    /* the round being (or next to be) expanded     */
   int cur;                      /* the queue it expands                         */
   int status;                   /* HBF_*; phase follows it (the host writes both) */
-  int phase;                    /* 0: round expanded, not finalized; 1: finalized;
-                                   2: a split is due (delta > 0)                 */
+  int phase;                    /* 0: round expanded, not ended; 1: ended;
+                                   NEW 2: a split is due (delta > 0)             */
   int err;                      /* device launch error (loop=1), 0 if none      */
-  int chain_left;               /* rounds the device may still chain            */
-  unsigned blocks_done;         /* blocks of this round finished (loop=1)       */
+  unsigned blocks_done;         /* blocks of this round finished (loop=1, 2)    */
   /* NEW (delta > 0): the far queue and the threshold */
   unsigned long long fsize[2];  /* entries of far queue 0 / 1                   */
   unsigned long long fsize_prev;/* ... of the current one before this round     */
@@ -171,14 +209,14 @@ typedef struct {
   int epoch_round;              /* the last round before this epoch's split     */
   unsigned fmin;                /* smallest far distance as a key (d ^ 2^31)    */
   unsigned long long splits;    /* split passes (HBF_VERBOSE)                   */
-  unsigned long long nhub;      /* hubs listed in this round (loop=2)           */
   unsigned long long ep_push;   /* near pushes in this epoch (delta=-1)          */
   int ep_rounds;                /* rounds in this epoch (delta=-1)               */
   int dcur;                     /* the threshold step now (delta=-1: adapted)    */
-  int lean_rounds;              /* NEW: rounds and splits the one-block kernel ran */
-  int lean_trips;               /* NEW: times the grid handed the frontier back   */
-  hbf_rd_t rd;                  /* what the next round needs, in 48 bytes        */
+  int lean_rounds;              /* NEW (lean): rounds and splits of the one-block kernel */
+  int lean_trips;               /* NEW (lean): times the grid handed the frontier back */
+  hbf_rd_t rd;                  /* NEW (loop=2): what the next round needs, in 48 bytes */
 } hbf_ctl_t; /* a multiple of 8 bytes: hbf_end_round copies it in words */
+static_assert(sizeof(hbf_ctl_t) % 8 == 0, "copied in 8-byte words");
 static_assert(offsetof(hbf_ctl_t, phase) == offsetof(hbf_ctl_t, status) + sizeof(int),
               "the host writes status and phase in one copy");
 
@@ -196,24 +234,25 @@ typedef struct {
   int *mark;                    /* last round each vertex was pushed (dedup 1)  */
   vid_t *queue[2];
   vid_t *far[2];                /* NEW (delta > 0): far queues, ping-pong      */
-  unsigned long long *hubs;     /* NEW (loop=2): (u << 32 | d(u)) of this round's hubs */
+  unsigned long long *hublist;  /* NEW (loop=2): (u << 32 | d(u)) of this round's hubs */
   hbf_ctl_t *ctl;
   hbf_round_t *rounds;
-  const eid_t *sink_off;        /* in-edges of sinks (classify=1), n + 1        */
-  const vid_t *sink_src;
+  const vid_t *sink_v, *sink_u; /* in-edges (u, v, w) of the sinks (classify=1) */
   const weight_t *sink_w;
+  unsigned long long nsink;
   unsigned long long cap;       /* entries of each queue                        */
-  long long lo;                 /* lowest possible distance: -(n-1) max|w-|     */
+  long long lo;                 /* below it no simple path: a negative cycle    */
   vid_t n;
-  int dedup, classify, vw, dp, coalesce, chain, ttas, stale;
+  int dedup, classify, vw, dp, coalesce, chain;
+  int block, fixed_grid, resident_threads, max_rounds;
+  int ttas, stale;              /* NEW: a load before each atomicMin; skip entries queued again */
   int delta;                    /* NEW: Near-Far step, 0 off                   */
   int adapt;                    /* NEW: delta=-1, the step adapted per epoch    */
-  int block, fixed_grid, resident_threads, max_rounds;
   const uint4 *head;            /* NEW (lean): 3 per vertex: degree, first edge, 5 (column, weight) */
   int lean;                     /* NEW: the one-block rounds on (loop=2, dedup=2)  */
-  int leanq;                    /* NEW: entries of each of its shared-memory queues */
-  unsigned long long leanmax;   /* NEW: it takes rounds of at most this many entries */
-  int nlo;                      /* NEW: its adaptive step's target: near pushes a round */
+  int leanq;                    /* NEW: entries of each of their shared-memory queues */
+  unsigned long long leanmax;   /* NEW: they take rounds of at most this many entries */
+  int nlo;                      /* NEW: their adaptive step's target: near pushes a round */
 } hbf_args_t;
 
 typedef struct {
@@ -222,8 +261,7 @@ typedef struct {
   hbf_args_t a;
   int grid_loop;                /* NEW: blocks of the cooperative grid (loop=2) */
   vid_t *d_cols_marked;
-  eid_t *d_sink_off;
-  vid_t *d_sink_src;
+  vid_t *d_sink_v, *d_sink_u;
   weight_t *d_sink_w;
 } hbf_state_t;
 
@@ -238,12 +276,12 @@ static __device__ __forceinline__ dist_t hbf_dist_of(const hbf_args_t *a, vid_t 
 }
 
 /* NEW: the relax operation with the edge classes. Returns 1 when v must be
- * pushed into the next queue, 2 (delta > 0) into the far queue. *ops counts
- * relax operations; *fmin (a key) takes every far distance it stores. */
-static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, int thr,
-                                                unsigned etag, vid_t u, dist_t du, vid_t c,
-                                                weight_t w, vid_t *vout, unsigned *ops,
-                                                unsigned *fmin) {
+ * pushed into the next queue, NEW 2 into the far queue (delta > 0: d >= thr).
+ * *ops counts relax operations; *fmin (a key) takes every far distance it
+ * stores. */
+static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, int thr, unsigned etag,
+                                                vid_t u, dist_t du, vid_t c, weight_t w, vid_t *vout,
+                                                unsigned *ops, unsigned *fmin) {
   vid_t v = a->classify ? (c & HBF_ID_MASK) : c;
   *vout = v;
   unsigned cls = a->classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
@@ -265,34 +303,33 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
   int push = !(cls & HBF_NOENQ);
   if (a->dedup == 2) {
     /* NEW (delta): a far proposal is tagged with the epoch, not the round */
-    int far = a->delta > 0 && d >= thr;
+    int far = d >= thr;
     unsigned tag = far ? etag : (unsigned)round;
-    unsigned long long key = hbf_pack(d, (int)tag);
-    unsigned long long old;
+    unsigned long long key = hbf_pack(d, (int)tag), old;
     if (cls & HBF_IN1) { /* NEW: one writer per round: no atomic */
       old = a->info[v];
       if ((key >> 32) >= (old >> 32)) return 0;
       a->info[v] = key;
     } else {
-      /* NEW (ttas, not in the paper): most relaxations lower nothing; a load
-       * from L2 settles those without an atomic. A stale load is larger, never
-       * smaller (d only falls), so it can only let a useless atomic through. */
+      /* NEW (ttas): most relaxations lower nothing; a load from L2 settles
+       * those without an atomic. A stale load is larger, never smaller (d
+       * only falls), so it can only let a useless atomic through. */
       if (a->ttas && (key >> 32) >= (__ldcg(&a->info[v]) >> 32)) return 0;
       old = atomicMin(&a->info[v], key);
       if ((key >> 32) >= (old >> 32)) return 0; /* lowered nothing */
     }
     if (far && push && (unsigned)(key >> 32) < *fmin) *fmin = (unsigned)(key >> 32);
-    /* lowered it, and nobody pushed v into that queue in this round (near) or
-     * this epoch (far) yet */
+    /* lowered it, and nobody pushed v into that queue in this round (near)
+     * or, NEW, this epoch (far) yet */
     if (!push || (unsigned)old == tag) return 0;
     return far ? 2 : 1;
   }
-  if ((cls & HBF_IN1) && a->dedup == 1) {
+  if (cls & HBF_IN1) { /* dedup 1 (classify needs dedup >= 1) */
     if (d >= a->dist[v]) return 0;
     a->dist[v] = d;
     return push;
   }
-  if (a->ttas && d >= __ldcg(&a->dist[v])) return 0;
+  if (a->ttas && d >= __ldcg(&a->dist[v])) return 0; /* NEW (ttas) */
   int old = atomicMin(&a->dist[v], d);
   if (d >= old || !push) return 0;
   if (a->dedup == 1) return atomicExch(&a->mark[v], round) != round;
@@ -301,27 +338,40 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
 
 /* NEW: the enqueue. coalesce=1: the pushing lanes of a warp take one atomic
  * together and write their entries side by side (coalesced stores). */
-static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, unsigned long long *size,
-                                                vid_t *queue, int push, vid_t v) {
+static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, int nxt, int push, vid_t v) {
+  unsigned long long *size = &a->ctl->size[nxt];
   if (a->coalesce) {
     unsigned long long pos = dev_warp_slot(size, push); /* the harness's (dev.cuh) */
-    if (push && pos < a->cap) queue[pos] = v; /* past cap: counted, not stored */
+    if (push && pos < a->cap) a->queue[nxt][pos] = v; /* past cap: counted, not stored */
     return;
   }
   if (!push) return;
   unsigned long long pos = atomicAdd(size, 1ULL);
-  if (pos < a->cap) queue[pos] = v;
+  if (pos < a->cap) a->queue[nxt][pos] = v;
 }
 
-/* The relax result into the near (1) or far (2) queue. */
-static __device__ __forceinline__ void hbf_push2(const hbf_args_t *a, int nxt, int fq, int res,
-                                                 vid_t v) {
-  hbf_push(a, &a->ctl->size[nxt], a->queue[nxt], res == 1, v);
-  if (a->delta > 0) hbf_push(a, &a->ctl->fsize[fq], a->far[fq], res == 2, v);
+/* NEW (delta): the far queue's enqueue, as hbf_push's. */
+static __device__ __forceinline__ void hbf_push_far(const hbf_args_t *a, int fq, int push, vid_t v) {
+  unsigned long long *size = &a->ctl->fsize[fq];
+  if (a->coalesce) {
+    unsigned long long pos = dev_warp_slot(size, push);
+    if (push && pos < a->cap) a->far[fq][pos] = v; /* once an epoch each: at most n */
+    return;
+  }
+  if (!push) return;
+  unsigned long long pos = atomicAdd(size, 1ULL);
+  if (pos < a->cap) a->far[fq][pos] = v;
 }
 
-/* Per-block sums of the counters, one global atomic per block. Every thread
- * of the block calls it (no thread returns early). */
+/* NEW: hbf_relax's answer into the near (1) or the far (2) queue. */
+static __device__ __forceinline__ void hbf_push2(const hbf_args_t *a, int nxt, int fq, int res, vid_t v) {
+  hbf_push(a, nxt, res == 1, v);
+  if (a->delta > 0) hbf_push_far(a, fq, res == 2, v);
+}
+
+/* NEW: the block's counts into the loop state, one global atomic each a block
+ * (relax operations, scanned edges, the smallest far distance). Every thread
+ * of the block calls it. */
 static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigned long long scanned,
                                       unsigned fmin) {
   __shared__ unsigned long long s_ops, s_scanned;
@@ -339,7 +389,23 @@ static __device__ void hbf_add_counts(const hbf_args_t *a, unsigned ops, unsigne
   }
 }
 
-/* loop 1, 2: 1 in thread 0 of the last block of the grid to finish. Every
+/* One row's out-edges [begin, end): this thread takes begin + first, then
+ * every stride-th (a virtual warp: lane, vw; a child grid: its thread id and
+ * size; NEW, the hub list: a block or the whole grid), relaxes them and
+ * pushes what fell. */
+static __device__ __forceinline__ void hbf_relax_row(const hbf_args_t *a, int nxt, int fq, int round,
+                                                     int thr, unsigned etag, vid_t u, dist_t du,
+                                                     eid_t begin, eid_t end, unsigned long long first,
+                                                     unsigned long long stride, unsigned *ops,
+                                                     unsigned *fmin) {
+  for (eid_t e = begin + first; e < end; e += stride) {
+    vid_t v;
+    int res = hbf_relax(a, round, thr, etag, u, du, a->cols[e], a->weights[e], &v, ops, fmin);
+    hbf_push2(a, nxt, fq, res, v);
+  }
+}
+
+/* loop=1: 1 in thread 0 of the last block of the grid to finish. Every
  * thread of the block calls it. */
 static __device__ int hbf_last_block(const hbf_args_t *a) {
   __shared__ int last;
@@ -356,42 +422,45 @@ static __device__ int hbf_last_block(const hbf_args_t *a) {
   return 1;
 }
 
-/* NEW: one hub's out-edges [begin, end) over all threads of the grid
- * (child grid: loop 0, 1; the hub list: loop 2). */
-static __device__ __forceinline__ void hbf_relax_row(const hbf_args_t *a, int nxt, int fq,
-                                                     int round, int thr, unsigned etag, vid_t u,
-                                                     dist_t du, eid_t begin, eid_t end,
-                                                     unsigned *ops, unsigned *fmin, int own) {
-  /* NEW: own = 1: this block alone walks the row (many hubs: a block each) */
-  unsigned long long stride = own ? blockDim.x : (unsigned long long)gridDim.x * blockDim.x;
-  unsigned long long first = own ? threadIdx.x : blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-  /* same trip count in a warp until the tail: the push's ballot sees most lanes */
-  for (eid_t e = begin + first; e < end; e += stride) {
-    vid_t v;
-    int res = hbf_relax(a, round, thr, etag, u, du, a->cols[e], a->weights[e], &v, ops, fmin);
-    hbf_push2(a, nxt, fq, res, v);
-  }
-}
-
 #if HBF_CDP
 /* NEW: a child grid for one hub: one thread per out-edge. */
-static __global__ void hbf_child_kernel(hbf_args_t a, int round, int thr, unsigned etag, vid_t u,
-                                        dist_t du, eid_t begin, eid_t end) {
+static __global__ void hbf_child_kernel(hbf_args_t a, int nxt, int fq, int round, int thr,
+                                        unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
   unsigned ops = 0, fmin = 0xffffffffu;
-  hbf_relax_row(&a, a.ctl->cur ^ 1, a.ctl->fcur, round, thr, etag, u, du, begin, end, &ops, &fmin, 0);
+  hbf_relax_row(&a, nxt, fq, round, thr, etag, u, du, begin, end,
+                blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x,
+                (unsigned long long)gridDim.x * blockDim.x, &ops, &fmin);
   hbf_add_counts(&a, ops, 0, fmin);
 }
 #endif
 
-static __global__ void hbf_dispatch_kernel(hbf_args_t a);
-static __device__ void hbf_dispatch(const hbf_args_t *ap);
-static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
-                                        int thr_old, int thr, unsigned etag);
-static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size);
+/* NEW: a hub's row to a child grid (lane 0 of its virtual warp). 1: launched;
+ * 0: the virtual warp does it (over the round's cap, or the launch refused). */
+static __device__ int hbf_hub(const hbf_args_t *a, int nxt, int fq, int round, int thr, unsigned etag,
+                              vid_t u, dist_t du, eid_t begin, eid_t end) {
+#if HBF_CDP
+  /* a few big rows pay for their launch; thousands a round would queue up
+   * behind each other in the device runtime, round after round */
+  if (atomicAdd(&a->ctl->hubs, 1ULL) >= HBF_CHILD_CAP) return 0;
+  unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
+  if (blocks > 4096) blocks = 4096;
+  hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+      *a, nxt, fq, round, thr, etag, u, du, begin, end);
+  if (cudaGetLastError() != cudaSuccess) { /* launch pool full: the virtual warp does it */
+    atomicAdd(&a->ctl->child_fail, 1ULL);
+    return 0;
+  }
+  atomicAdd(&a->ctl->children, 1ULL);
+  return 1;
+#else
+  return 0; /* sanitizer build: no device launches */
+#endif
+}
 
-/* The work of one round, for the round kernel (loop 0, 1) and the persistent
- * loop (loop 2): the virtual warps take queue entries (a grid-stride loop, so
- * a virtual warp may take several: the paper's "more vertices per warp"). */
+/* The work of one round: the virtual warps take queue entries (a grid-stride
+ * loop, so a virtual warp may take several: the paper's "more vertices per
+ * warp"); a hub's row goes to a child grid, NEW with loop=2 (persist: a
+ * cooperative grid may not launch) to the hub list the whole grid expands. */
 static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, int fq, int round,
                                                   unsigned long long in_size, int vw, int thr,
                                                   unsigned etag, unsigned *ops,
@@ -404,83 +473,35 @@ static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, 
   int lane = (int)(tid % vw);
   unsigned wl = threadIdx.x & 31; /* lane in the real warp */
   unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
-  const vid_t *in_q = a->queue[cur];
   for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
-    vid_t u = in_q[i];
-    /* lane 0 reads d(u) (and its round) for the whole virtual warp: lanes that
-     * read it apart could see different values and part ways below */
+    vid_t u = a->queue[cur][i];
+    /* lane 0 reads d(u) (NEW: and its round) for the whole virtual warp:
+     * lanes that read it apart could see different values */
     unsigned long long iu = 0;
     if (lane == 0) iu = a->dedup == 2 ? a->info[u]
                                       : ((unsigned long long)(unsigned)a->dist[u] << 32) |
                                             (unsigned)(a->dedup == 1 ? a->mark[u] : 0);
     iu = __shfl_sync(vmask, iu, 0, vw);
-    /* NEW (stale, not in the paper): u fell again in this round, so it is in
-     * the next queue already; expanding it now would be done again. */
+    /* NEW (stale): u fell again in this round, so it is in the next queue
+     * already; expanding it now would be done again. */
     if (a->stale && a->dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
     dist_t du = a->dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
     eid_t begin = a->offsets[u], end = a->offsets[u + 1];
     if (lane == 0) *scanned += end - begin;
-    if (a->dp > 0 && end - begin > (eid_t)a->dp) {
-      /* NEW: a hub gets a child grid; lane 0 launches, the others learn
-       * whether it worked (a refused launch: the virtual warp does it).
-       * loop=2: the hub goes on a list that the whole grid expands next. */
+    if (a->dp > 0 && end - begin > (eid_t)a->dp) { /* NEW: a hub */
       int ok = 0;
-      if (lane == 0) {
-        if (persist) { /* a constant: this branch alone is compiled in the cooperative kernel */
-          unsigned long long pos = atomicAdd(&a->ctl->nhub, 1ULL);
-          a->hubs[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
-          ok = 1;
-        } else {
-          unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
-          if (blocks > 4096) blocks = 4096;
-#if HBF_CDP
-          hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
-              *a, round, thr, etag, u, du, begin, end);
-          ok = cudaGetLastError() == cudaSuccess;
-#else
-          ok = 0; /* sanitizer build: init refuses dp > 0 with loop < 2, never reached */
-#endif
-          if (ok) atomicAdd(&a->ctl->children, 1ULL);
-          else atomicAdd(&a->ctl->child_fail, 1ULL);
-        }
+      if (lane == 0 && persist) { /* a constant: this branch alone in the cooperative kernel */
+        unsigned long long pos = atomicAdd(&a->ctl->hubs, 1ULL);
+        a->hublist[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
+        ok = 1;
+      } else if (lane == 0) {
+        ok = hbf_hub(a, nxt, fq, round, thr, etag, u, du, begin, end);
       }
-      ok = __shfl_sync(vmask, ok, 0, vw);
-      if (ok) continue;
+      if (__shfl_sync(vmask, ok, 0, vw)) continue;
     }
-    for (eid_t e = begin + lane; e < end; e += vw) {
-      vid_t v;
-      int res = hbf_relax(a, round, thr, etag, u, du, a->cols[e], a->weights[e], &v, ops, fmin);
-      hbf_push2(a, nxt, fq, res, v);
-    }
+    hbf_relax_row(a, nxt, fq, round, thr, etag, u, du, begin, end, (unsigned long long)lane,
+                  (unsigned long long)vw, ops, fmin);
   }
-}
-
-/* One round (loop 0, 1). */
-static __global__ void hbf_expand_kernel(hbf_args_t a, int round, unsigned long long in_size,
-                                         int vw, int thr, unsigned etag) {
-  unsigned ops = 0, fmin = 0xffffffffu;
-  unsigned long long scanned = 0;
-  hbf_expand(&a, a.ctl->cur, a.ctl->fcur, round, in_size, vw, thr, etag, &ops, &scanned, &fmin, 0);
-  hbf_add_counts(&a, ops, scanned, fmin);
-  if (a.chain != 1) return;
-  /* NEW (loop=1): the last block to finish ends the round. Without child
-   * grids it runs the dispatcher's code itself (every counter is final: each
-   * block fenced its atomics before counting itself done); with children it
-   * tail-launches the dispatcher, which starts when this grid and all its
-   * children are complete (no device-side synchronize in CDP2). */
-  if (!hbf_last_block(&a)) return;
-  if (atomicAdd(&a.ctl->children, 0ULL) == a.ctl->children_prev) {
-    hbf_dispatch(&a);
-    return;
-  }
-  a.ctl->phase = 0;
-#if HBF_CDP
-  hbf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
-  cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess) { a.ctl->err = (int)e; a.ctl->status = HBF_HANDBACK; }
-#else
-  a.ctl->status = HBF_HANDBACK; /* sanitizer build: init refuses loop=1, never reached */
-#endif
 }
 
 /* NEW: the virtual warp size and grid of a round (host and device). */
@@ -503,17 +524,18 @@ static __host__ __device__ void hbf_shape(const hbf_args_t *a, unsigned long lon
   *grid = (int)g;
 }
 
-/* NEW: end of a round, one thread: record it, check termination and limits,
- * switch the queues; with loop=1 launch the next round from here. */
-static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf_ctl_t *c,
+/* NEW: end of a round, one thread, on a copy of the loop state: record the
+ * round, check termination and the negative-cycle bound, switch the queues.
+ * 1: another round follows; NEW 2: a split (the near queue ran dry). near_lo:
+ * the adaptive step's target (the grid: HBF_NEAR_LO; one block: nlo). */
+static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *a, hbf_ctl_t *c,
                                                        unsigned long long near_lo) {
-  const hbf_args_t *a = ap; /* not a copy: the one-block kernel keeps it in the parameter space */
   int cur = c->cur, nxt = cur ^ 1, r = c->round;
   c->blocks_done = 0; /* every block of the grid that called it has arrived */
   unsigned long long size = c->size[nxt];
   int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
   if (!failed && size > a->cap) { c->status = HBF_OVERFLOW; return 0; } /* the host refills the queue */
-  if (c->phase != 2) { /* after a split (phase 2), not a round: nothing to record */
+  if (c->phase != 2) { /* NEW: after a split, not a round: nothing to record */
     if (r < HBF_ROUND_CAP) {
       a->rounds[r].frontier = c->size[cur];
       a->rounds[r].relax = c->relax - c->relax_prev;
@@ -528,16 +550,17 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf
   c->phase = 1;
   if (size == 0 && a->delta > 0 && c->fsize[c->fcur] > 0) {
     /* NEW (delta): the near queue ran dry. Raise the threshold to the smallest
-     * far distance + delta (so at least that vertex moves: no empty epochs)
-     * and split the far queue into the near queue and the next far queue. */
+     * far distance + the step (so at least that vertex moves: no empty
+     * epochs) and split the far queue into the near queue and the next far
+     * queue. */
     int fin = c->fcur;
     long long lo = c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
     if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
     if (a->adapt && c->ep_rounds > 0) {
-      /* NEW (delta=-1): keep the near frontier between near_lo and
-       * 4 x near_lo entries a round (the grid: HBF_NEAR_LO; one block: nlo): small frontiers leave the GPU idle and
-       * pay a barrier each (grids, roads: grow the step), large ones waste
-       * relaxations on distances that fall again (never below the start). */
+      /* NEW (delta=-1): keep the near frontier between near_lo and 4 x near_lo
+       * entries a round: small frontiers leave the GPU idle and pay a barrier
+       * each (grids, roads: grow the step), large ones waste relaxations on
+       * distances that fall again (never below the first step). */
       unsigned long long avg = c->ep_push / (unsigned long long)c->ep_rounds;
       if (avg < near_lo && c->dcur < (1 << 29)) c->dcur *= 2;
       else if (avg > 4 * near_lo && c->dcur / 2 >= a->delta) c->dcur /= 2;
@@ -558,35 +581,36 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *ap, hbf
     return 2;
   }
   if (size == 0) { c->status = HBF_DONE; return 0; }
-  /* pushed after round n (of this epoch with delta): a negative cycle */
+  /* pushed after round n (NEW: of this epoch: an epoch is Bellman-Ford on the
+   * vertices below thr) */
   if (r - (a->delta > 0 ? c->epoch_round : 0) >= a->max_rounds) { c->status = HBF_NEGCYCLE; return 0; }
-  if (r >= INT32_MAX - 2) { c->status = HBF_BIGDIST; return 0; } /* round tags would wrap */
+  if (r >= INT32_MAX - 2) { c->status = HBF_BIGDIST; return 0; }  /* round tags would wrap */
   c->size[cur] = 0; /* the expanded queue becomes the next output */
   c->cur = nxt;
   c->round = r + 1;
   c->children_prev = c->children;
   c->fsize_prev = c->fsize[c->fcur];
-  c->nhub = 0;
+  c->hubs = 0;
   return 1;
 }
 
 /* The round's end works on a copy of the loop state: one batch of loads
  * (from L2: __ldcg, not a stale L1 line) and one batch of stores, instead of
- * a chain of dependent volatile accesses (each ~0.5 us) on the critical path
- * of every round. Nothing else touches the state meanwhile: every block has
- * finished (loop 1, 2: last block; loop 0: its own kernel). */
-static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
+ * a chain of dependent volatile accesses. Nothing else touches the state
+ * meanwhile: every block of the round and every child grid has finished. */
+static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *a) {
   hbf_ctl_t c;
-  unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)ap->ctl;
+  unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a->ctl;
 #pragma unroll
   for (int i = 0; i < (int)(sizeof c / 8); i++) w[i] = __ldcg(g + i);
-  int next = hbf_end_round_on(ap, &c, HBF_NEAR_LO);
+  int next = hbf_end_round_on(a, &c, HBF_NEAR_LO);
   /* NEW (lean): a small frontier goes back to the one-block rounds */
-  if (ap->lean && next == 1 && c.size[c.cur] <= ap->leanmax / 2) {
+  if (a->lean && next == 1 && c.size[c.cur] <= a->leanmax / 2) {
     c.status = HBF_LEAN;
     c.lean_trips++;
     next = 0;
   }
+  /* NEW (loop=2): the next round's parameters in one descriptor */
   hbf_rd_t rd = {c.status, c.phase, c.cur, c.fcur, c.round, c.thr, c.thr_old, c.epoch,
                  c.size[c.cur], c.fsize[c.fcur ^ 1]};
   c.rd = rd;
@@ -595,37 +619,67 @@ static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *ap) {
   return next;
 }
 
-/* loop=1: end the round and launch what comes next from here (the persistent
- * loop calls hbf_end_round alone: a cooperative grid may not launch). */
-static __device__ void hbf_dispatch(const hbf_args_t *ap) {
-  const hbf_args_t a = *ap;
-  int next = hbf_end_round(ap);
-  if (a.chain != 1 || !next) return;
-  volatile hbf_ctl_t *c = a.ctl;
-  if (--c->chain_left <= 0) { c->status = HBF_HANDBACK; return; }
+static __global__ void hbf_expand_kernel(hbf_args_t a, int cur, int fq, int round,
+                                         unsigned long long in_size, int vw, int thr, unsigned etag);
+static __global__ void hbf_split_kernel(hbf_args_t a, int nxt, int round, int fin, unsigned long long size,
+                                        int thr_old, int thr, unsigned etag);
+static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size);
+
+/* End the round; with loop=1 launch the next one from here (a tail launch:
+ * it starts when this grid is complete). */
+static __device__ void hbf_dispatch(const hbf_args_t *a) {
+  int next = hbf_end_round(a);
+  if (a->chain != 1 || !next) return;
+  volatile hbf_ctl_t *c = a->ctl;
   __threadfence(); /* the next grid sees the switched state */
 #if HBF_CDP
   unsigned etag = (unsigned)c->epoch | HBF_FAR;
-  if (next == 2) { /* split the far queue */
+  if (next == 2) { /* NEW: split the far queue */
     int fin = c->fcur ^ 1;
     unsigned long long fs = c->fsize[fin];
-    hbf_split_kernel<<<hbf_split_grid(&a, fs), a.block, 0, cudaStreamTailLaunch>>>(
-        a, c->round, fin, fs, c->thr_old, c->thr, etag);
-  } else { /* expand the next round */
+    hbf_split_kernel<<<hbf_split_grid(a, fs), a->block, 0, cudaStreamTailLaunch>>>(
+        *a, c->cur ^ 1, c->round, fin, fs, c->thr_old, c->thr, etag);
+  } else {
     int vw, grid;
     unsigned long long size = c->size[c->cur];
-    hbf_shape(&a, size, &vw, &grid);
-    hbf_expand_kernel<<<grid, a.block, 0, cudaStreamTailLaunch>>>(a, c->round, size, vw, c->thr, etag);
+    hbf_shape(a, size, &vw, &grid);
+    hbf_expand_kernel<<<grid, a->block, 0, cudaStreamTailLaunch>>>(*a, c->cur, c->fcur, c->round, size, vw,
+                                                                  c->thr, etag);
   }
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { c->err = (int)e; c->status = HBF_HANDBACK; }
 #else
-  c->status = HBF_HANDBACK;
+  c->status = HBF_HANDBACK; /* sanitizer build: the host launches the next round */
 #endif
 }
 
 static __global__ void hbf_dispatch_kernel(hbf_args_t a) { hbf_dispatch(&a); }
 
+/* One round. NEW (loop=1): the last block to finish ends it. Without child
+ * grids it runs the dispatcher's code itself (every counter is final: each
+ * block fenced its atomics before counting itself done); with children it
+ * tail-launches the dispatcher, which starts when this grid and all its
+ * children are complete (CDP2 has no device-side synchronize). */
+static __global__ void hbf_expand_kernel(hbf_args_t a, int cur, int fq, int round,
+                                         unsigned long long in_size, int vw, int thr, unsigned etag) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  unsigned long long scanned = 0;
+  hbf_expand(&a, cur, fq, round, in_size, vw, thr, etag, &ops, &scanned, &fmin, 0);
+  hbf_add_counts(&a, ops, scanned, fmin);
+  if (a.chain != 1 || !hbf_last_block(&a)) return;
+  if (atomicAdd(&a.ctl->children, 0ULL) == a.ctl->children_prev) {
+    hbf_dispatch(&a);
+    return;
+  }
+  a.ctl->phase = 0;
+#if HBF_CDP
+  hbf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { a.ctl->err = (int)e; a.ctl->status = HBF_HANDBACK; }
+#endif
+}
+
+/* NEW (delta): the grid of a split pass. */
 static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long long size) {
   unsigned long long g = (size + a->block - 1) / a->block;
   unsigned long long most = (unsigned long long)a->resident_threads / a->block;
@@ -637,8 +691,8 @@ static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long
 /* NEW (delta): one pass over the far queue after the near queue ran dry. The
  * far queue holds each vertex at most once (one push per epoch, and the last
  * split re-tagged what it kept), and no round runs now: plain loads and
- * stores of info suffice. Round `round` is over; the near queue it fills is
- * the input of round + 1. */
+ * stores of info suffice. Round `round` is over; the near queue nxt it fills
+ * is the input of round + 1. */
 static __device__ __forceinline__ void hbf_split(const hbf_args_t *a, int nxt, int round, int fin,
                                                 unsigned long long size, int thr_old, int thr,
                                                 unsigned etag, unsigned *fminp) {
@@ -662,32 +716,32 @@ static __device__ __forceinline__ void hbf_split(const hbf_args_t *a, int nxt, i
         if (res == 2 && ((unsigned)d ^ 0x80000000u) < fmin) fmin = (unsigned)d ^ 0x80000000u;
       }
     }
-    hbf_push(a, &a->ctl->size[nxt], a->queue[nxt], res == 1, v);
-    hbf_push(a, &a->ctl->fsize[fout], a->far[fout], res == 2, v);
+    hbf_push(a, nxt, res == 1, v);
+    hbf_push_far(a, fout, res == 2, v);
   }
   *fminp = fmin;
 }
 
-static __global__ void hbf_split_kernel(hbf_args_t a, int round, int fin, unsigned long long size,
+static __global__ void hbf_split_kernel(hbf_args_t a, int nxt, int round, int fin, unsigned long long size,
                                         int thr_old, int thr, unsigned etag) {
   unsigned fmin;
-  hbf_split(&a, a.ctl->cur ^ 1, round, fin, size, thr_old, thr, etag, &fmin);
+  hbf_split(&a, nxt, round, fin, size, thr_old, thr, etag, &fmin);
   hbf_add_counts(&a, 0, 0, fmin);
   if (a.chain == 1 && hbf_last_block(&a)) hbf_dispatch(&a);
 }
 
 /* NEW (loop=2): every round in ONE cooperative grid. Thread 0 of each block
  * reads the loop state after a grid barrier; the round's work (expansion,
- * then the hub list with the whole grid, or a split); the last block to
- * finish ends the round (hbf_end_round); a barrier. No launch per round, and
- * no child grids: a grid barrier cannot wait for them (CDP2 has no
- * device-side synchronize), so hubs are spread over the grid instead. */
+ * then the hub list, or a split); the last block to finish ends the round
+ * (hbf_end_round); a barrier. No launch per round, and no child grids: a grid
+ * barrier cannot wait for them (CDP2 has no device-side synchronize), so hubs
+ * are spread over the grid instead. */
 static __global__ void hbf_persist_kernel(hbf_args_t a) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   __shared__ int s_status, s_phase, s_cur, s_fcur, s_round, s_thr, s_thr_old, s_epoch;
   __shared__ unsigned long long s_size, s_fsize, s_nhub;
   for (int first = 1;; first = 0) {
-    if (threadIdx.x == 0 && first) { /* the host may have set the state: read it all */
+    if (threadIdx.x == 0 && first) { /* the host or the one-block rounds set the state: read it all */
       volatile hbf_ctl_t *c = a.ctl;
       s_status = c->status; s_phase = c->phase; s_cur = c->cur; s_fcur = c->fcur;
       s_round = c->round; s_thr = c->thr; s_thr_old = c->thr_old; s_epoch = c->epoch;
@@ -714,18 +768,20 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
       hbf_expand(&a, cur, fq, round, size, vw, thr, etag, &ops, &scanned, &fmin, 1);
       if (a.dp > 0) {
         grid.sync(); /* the hub list is complete */
-        if (threadIdx.x == 0) s_nhub = *(volatile unsigned long long *)&a.ctl->nhub;
+        if (threadIdx.x == 0) s_nhub = *(volatile unsigned long long *)&a.ctl->hubs;
         __syncthreads();
         unsigned long long nh = s_nhub;
-        /* NEW: more hubs than blocks (a small dp): a block a hub, so a round
-         * costs the longest row, not one grid-wide pass per hub; else the
-         * whole grid on each hub in turn */
+        /* more hubs than blocks (a small dp): a block a hub, so a round costs
+         * the longest row, not a grid-wide pass per hub; else the whole grid
+         * on each hub in turn */
         int own = nh > gridDim.x;
+        unsigned long long first_t = own ? threadIdx.x : blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+        unsigned long long stride = own ? blockDim.x : (unsigned long long)gridDim.x * blockDim.x;
         for (unsigned long long h = own ? blockIdx.x : 0; h < nh; h += own ? gridDim.x : 1) {
-          unsigned long long hv = a.hubs[h];
+          unsigned long long hv = a.hublist[h];
           vid_t u = (vid_t)(hv >> 32);
           hbf_relax_row(&a, cur ^ 1, fq, round, thr, etag, u, (dist_t)(unsigned)hv, a.offsets[u],
-                        a.offsets[u + 1], &ops, &fmin, own);
+                        a.offsets[u + 1], first_t, stride, &ops, &fmin);
         }
       }
     } else if (phase == 2) {
@@ -1084,8 +1140,7 @@ static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
     c.size[0] = 1;
     c.round = 1;
     c.phase = 1;
-    c.chain_left = 1 << 30;
-    c.thr = a.delta > 0 ? a.delta : DIST_INF; /* d(src) = 0: the first epoch is [0, delta) */
+    c.thr = a.delta > 0 ? a.delta : DIST_INF; /* NEW: d(src) = 0: the first epoch is [0, delta) */
     c.dcur = a.delta;
     c.thr_old = c.thr;
     c.fmin = 0xffffffffu;
@@ -1096,8 +1151,7 @@ static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
 }
 
 /* NEW: only after an overflow of a queue (dedup=0): every reached vertex. */
-static __global__ void hbf_refill_kernel(hbf_args_t a) {
-  int nxt = a.ctl->cur ^ 1;
+static __global__ void hbf_refill_kernel(hbf_args_t a, int nxt) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
        v += stride)
@@ -1107,92 +1161,117 @@ static __global__ void hbf_refill_kernel(hbf_args_t a) {
     }
 }
 
-/* The answer into the harness's array; NEW: sinks get min over in-edges. */
+/* The answer into the harness's array (dedup=2: unpacked from info). */
 static __global__ void hbf_finish_kernel(hbf_args_t a) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
-       v += stride) {
-    dist_t d = hbf_dist_of(&a, (vid_t)v);
-    if (a.classify) {
-      /* in-neighbours of a sink have out-edges: their distances are final */
-      for (eid_t e = a.sink_off[v]; e < a.sink_off[v + 1]; e++) {
-        dist_t du = hbf_dist_of(&a, a.sink_src[e]);
-        if (du == DIST_INF) continue;
-        long long nd = (long long)du + a.sink_w[e];
-        if (nd < d) d = (dist_t)nd;
-      }
-    }
-    a.dist[v] = d;
+       v += stride)
+    a.dist[v] = hbf_unpack(a.info[v]);
+}
+
+/* NEW (classify): the out-degree-0 fix-up, after the last round and after
+ * hbf_finish_kernel: each in-edge (u, v, w) of a sink v offers d(u) + w.
+ * An in-neighbour of a sink has out-edges, so d(u) is final by now. */
+static __global__ void hbf_sinks_kernel(hbf_args_t a) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < a.nsink;
+       i += stride) {
+    dist_t du = a.dist[a.sink_u[i]];
+    if (du == DIST_INF) continue;
+    long long nd = (long long)du + a.sink_w[i]; /* a walk's weight: >= lo, < DIST_INF */
+    vid_t v = a.sink_v[i];
+    if (nd < a.dist[v]) atomicMin(&a.dist[v], (dist_t)nd);
   }
 }
 
-/* ---- host ---------------------------------------------------------------- */
+/* ---- preparation (untimed, in init): the edge classes on the GPU ---------- */
+
+/* NEW: in-degrees, counted up to 2 (1 or more than 1 is all the classes ask),
+ * and the number of in-edges of sinks (out-degree 0). */
+static __global__ void hbf_indeg_kernel(const eid_t *offsets, const vid_t *cols, eid_t m,
+                                        unsigned *indeg, unsigned long long *nsink) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x, ns = 0;
+  for (unsigned long long e = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; e < m;
+       e += stride) {
+    vid_t v = cols[e];
+    /* benign race: a stale count below 2 adds once more; it stays >= 2 */
+    if (indeg[v] < 2) atomicAdd(&indeg[v], 1u);
+    if (offsets[v + 1] == offsets[v]) ns++;
+  }
+  dev_block_add(ns, nsink);
+}
+
+/* NEW: a warp per row u: the marked copy of u's columns and the in-edges of
+ * the sinks among its targets. For an edge (u, v) with in-degree(v) = 1, u is
+ * v's only in-neighbour: v is a leaf when its one out-edge goes back to u and
+ * the 2-cycle weighs >= 0. */
+static __global__ void hbf_mark_kernel(const eid_t *offsets, const vid_t *cols, const weight_t *weights,
+                                       vid_t n, const unsigned *indeg, vid_t *marked, vid_t *sink_v,
+                                       vid_t *sink_u, weight_t *sink_w, unsigned long long *nsink) {
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  unsigned lane = threadIdx.x & 31;
+  for (unsigned long long u = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32; u < n;
+       u += nwarps) {
+    eid_t end = offsets[u + 1];
+    for (eid_t e = offsets[u] + lane; e < end; e += 32) {
+      vid_t v = cols[e];
+      eid_t first = offsets[v], out = offsets[v + 1] - first;
+      unsigned mark = 0;
+      if (indeg[v] == 1) mark |= HBF_IN1;
+      if (out == 0) mark |= HBF_NOENQ; /* sink */
+      if (indeg[v] == 1 && out == 1 && cols[first] == (vid_t)u &&
+          (long long)weights[first] + weights[e] >= 0)
+        mark |= HBF_NOENQ; /* leaf: its one edge goes back, the 2-cycle is >= 0 */
+      marked[e] = v | mark;
+      unsigned long long pos = dev_warp_slot(nsink, out == 0);
+      if (out == 0) { sink_v[pos] = v; sink_u[pos] = (vid_t)u; sink_w[pos] = weights[e]; }
+    }
+  }
+}
+
+static int hbf_prep_grid(const launch_t *lc, unsigned long long threads) {
+  unsigned long long g = (threads + HBF_PREP_BLOCK - 1) / HBF_PREP_BLOCK;
+  unsigned long long most = (unsigned long long)(lc->sm_count > 0 ? lc->sm_count : 1) * 16;
+  return g < 1 ? 1 : (int)(g < most ? g : most);
+}
 
 /* NEW, untimed: the edge classes from in- and out-degrees (two bits in a copy
- * of the columns) and the in-edges of the sinks. */
-static int hbf_classify(hbf_state_t *s, const graph_t *g) {
+ * of the columns) and the in-edges of the sinks, on the GPU from the device
+ * graph: two passes over the columns. */
+static int hbf_classify(hbf_state_t *s) {
+  double t0 = host_ms();
+  const dgraph_t *g = &s->g;
   vid_t n = g->n;
   eid_t m = g->m;
   if (n > HBF_ID_MASK)
     return fail(EXIT_INPUT, "classify=1 keeps two marks in each column id: ids must stay below "
                 "2^30 (this graph has %" PRIvid " vertices); use -K classify=0", n);
-  uint32_t *indeg = (uint32_t *)calloc(n, sizeof *indeg);
-  vid_t *from = (vid_t *)malloc((size_t)n * sizeof *from);   /* the in-neighbour of in-degree-1 */
-  weight_t *fromw = (weight_t *)malloc((size_t)n * sizeof *fromw);
-  vid_t *cols = (vid_t *)malloc((size_t)m * sizeof *cols);
-  eid_t *soff = (eid_t *)calloc((size_t)n + 1, sizeof *soff);
-  if (!indeg || !from || !fromw || !cols || !soff) {
-    free(indeg); free(from); free(fromw); free(cols); free(soff);
-    return fail(EXIT_INPUT, "out of host memory for the edge classes");
-  }
-  for (vid_t u = 0; u < n; u++)
-    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
-      vid_t v = g->cols[e];
-      if (indeg[v] < 2) { from[v] = u; fromw[v] = g->weights[e]; }
-      if (indeg[v] < UINT32_MAX) indeg[v]++;
-    }
-  for (vid_t u = 0; u < n; u++)
-    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
-      vid_t v = g->cols[e];
-      eid_t out = g->offsets[v + 1] - g->offsets[v];
-      uint32_t mark = 0;
-      if (indeg[v] == 1) mark |= HBF_IN1;
-      if (out == 0) mark |= HBF_NOENQ; /* sink */
-      if (indeg[v] == 1 && out == 1 && g->cols[g->offsets[v]] == from[v] &&
-          (long long)g->weights[g->offsets[v]] + fromw[v] >= 0)
-        mark |= HBF_NOENQ; /* leaf: its one edge goes back, the 2-cycle is >= 0 */
-      cols[e] = v | mark;
-      if (out == 0 && u != v) soff[v + 1]++;
-    }
-  for (vid_t v = 0; v < n; v++) soff[v + 1] += soff[v];
-  eid_t ns = soff[n];
-  vid_t *ssrc = (vid_t *)malloc((size_t)(ns ? ns : 1) * sizeof *ssrc);
-  weight_t *sw = (weight_t *)malloc((size_t)(ns ? ns : 1) * sizeof *sw);
-  eid_t *fill = (eid_t *)malloc((size_t)n * sizeof *fill);
-  if (!ssrc || !sw || !fill) {
-    free(indeg); free(from); free(fromw); free(cols); free(soff); free(ssrc); free(sw); free(fill);
-    return fail(EXIT_INPUT, "out of host memory for the sinks' in-edges");
-  }
-  memcpy(fill, soff, (size_t)n * sizeof *fill);
-  for (vid_t u = 0; u < n; u++)
-    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
-      vid_t v = g->cols[e];
-      if (g->offsets[v + 1] == g->offsets[v] && u != v) {
-        ssrc[fill[v]] = u;
-        sw[fill[v]++] = g->weights[e];
-      }
-    }
+  unsigned *indeg = (unsigned *)gpu_alloc((size_t)n * sizeof(unsigned), "in-degrees");
+  unsigned long long *cnt = (unsigned long long *)gpu_alloc(2 * sizeof(unsigned long long), "sink counts");
+  CUDA_CHECK(cudaMemset(indeg, 0, (size_t)n * sizeof(unsigned)));
+  CUDA_CHECK(cudaMemset(cnt, 0, 2 * sizeof(unsigned long long)));
+  hbf_indeg_kernel<<<hbf_prep_grid(&s->lc, m), HBF_PREP_BLOCK>>>(g->offsets, g->cols, m, indeg, cnt);
+  LAUNCH_CHECK();
+  unsigned long long ns;
+  CUDA_CHECK(cudaMemcpy(&ns, cnt, sizeof ns, cudaMemcpyDeviceToHost));
   s->d_cols_marked = (vid_t *)gpu_alloc((size_t)(m ? m : 1) * sizeof(vid_t), "marked columns");
-  s->d_sink_off = (eid_t *)gpu_alloc(((size_t)n + 1) * sizeof(eid_t), "sink in-edge offsets");
-  s->d_sink_src = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges");
-  s->d_sink_w = (weight_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(weight_t), "sink weights");
-  if (m) CUDA_CHECK(cudaMemcpy(s->d_cols_marked, cols, (size_t)m * sizeof(vid_t), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(s->d_sink_off, soff, ((size_t)n + 1) * sizeof(eid_t), cudaMemcpyHostToDevice));
-  if (ns) {
-    CUDA_CHECK(cudaMemcpy(s->d_sink_src, ssrc, (size_t)ns * sizeof(vid_t), cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(s->d_sink_w, sw, (size_t)ns * sizeof(weight_t), cudaMemcpyHostToDevice));
-  }
-  free(indeg); free(from); free(fromw); free(cols); free(soff); free(ssrc); free(sw); free(fill);
+  s->d_sink_v = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges (v)");
+  s->d_sink_u = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges (u)");
+  s->d_sink_w = (weight_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(weight_t), "sink in-edge weights");
+  hbf_mark_kernel<<<hbf_prep_grid(&s->lc, (unsigned long long)n * 32), HBF_PREP_BLOCK>>>(
+      g->offsets, g->cols, g->weights, n, indeg, s->d_cols_marked, s->d_sink_v, s->d_sink_u, s->d_sink_w,
+      cnt + 1);
+  LAUNCH_CHECK();
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpu_free(indeg);
+  gpu_free(cnt);
+  s->a.cols = s->d_cols_marked;
+  s->a.sink_v = s->d_sink_v;
+  s->a.sink_u = s->d_sink_u;
+  s->a.sink_w = s->d_sink_w;
+  s->a.nsink = ns;
+  printf("Classify: edge classes of %" PRIeid " edges and %llu in-edges of sinks, on the GPU in %.3f ms\n",
+         m, ns, host_ms() - t0);
   return 0;
 }
 
@@ -1206,21 +1285,6 @@ static int hbf_check_knobs(const launch_t *lc) {
   long delta = launch_knob(lc, "delta");
   long lean = launch_knob(lc, "lean"), leanq = launch_knob(lc, "leanq");
   long leanmax = launch_knob(lc, "leanmax"), nlo = launch_knob(lc, "nlo");
-  if (lean < -1 || lean > 1) return fail(EXIT_INPUT, "lean=%ld: -1 (auto), 0 (off) or 1 (on)", lean);
-  if (lean == 1 && (loop != 2 || dedup != 2))
-    return fail(EXIT_INPUT, "lean=1 needs loop=2 and dedup=2: it hands the frontier to the cooperative grid "
-                "and keeps the (distance, tag) pairs");
-  if (leanq < 32 || leanq > 2048 || leanq % 32 != 0)
-    return fail(EXIT_INPUT, "leanq=%ld: 32..2048, a multiple of 32 (entries of each shared-memory queue)", leanq);
-  if (leanmax < 1 || leanmax > (1L << 30)) return fail(EXIT_INPUT, "leanmax=%ld: 1..2^30 entries", leanmax);
-  if (nlo < 1 || nlo > (1L << 20)) return fail(EXIT_INPUT, "nlo=%ld: 1..2^20 near pushes a round", nlo);
-  if (delta < -1 || delta > INT32_MAX)
-    return fail(EXIT_INPUT, "delta=%ld: -1 (from the graph), 0 (off) or a threshold step", delta);
-  if (delta > 0 && dedup != 2)
-    return fail(EXIT_INPUT, "delta=%ld needs dedup=2: the (distance, tag) pair says which queue "
-                "holds a vertex", delta);
-  if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
-    return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
   if (dedup < 0 || dedup > 2) return fail(EXIT_INPUT, "dedup=%ld: 0, 1 or 2", dedup);
   if (classify < 0 || classify > 1) return fail(EXIT_INPUT, "classify=%ld: 0 or 1", classify);
   if (classify && dedup == 0)
@@ -1232,19 +1296,27 @@ static int hbf_check_knobs(const launch_t *lc) {
   if (coalesce < 0 || coalesce > 1) return fail(EXIT_INPUT, "coalesce=%ld: 0 or 1", coalesce);
   if (loop < 0 || loop > 2)
     return fail(EXIT_INPUT, "loop=%ld: 0 (host), 1 (device, tail launches) or 2 (one cooperative grid)", loop);
-  if (!HBF_CDP && ((dp > 0 && loop != 2) || loop == 1))
-    return fail(EXIT_INPUT, "dp=%ld, loop=%ld: this build has no dynamic parallelism "
-                "(GALLERY_NO_CDP, for the sanitizers): run with -K loop=2 or -K dp=0 -K loop=0", dp, loop);
+  /* NEW */
+  if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
+    return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
+  if (delta < -1 || delta > INT32_MAX)
+    return fail(EXIT_INPUT, "delta=%ld: -1 (from the graph), 0 (off) or a threshold step", delta);
+  if (delta > 0 && dedup != 2)
+    return fail(EXIT_INPUT, "delta=%ld needs dedup=2: the (distance, tag) pair says which queue "
+                "holds a vertex", delta);
+  if (lean < -1 || lean > 1) return fail(EXIT_INPUT, "lean=%ld: -1 (auto), 0 (off) or 1 (on)", lean);
+  if (lean == 1 && (loop != 2 || dedup != 2))
+    return fail(EXIT_INPUT, "lean=1 needs loop=2 and dedup=2: it hands the frontier to the cooperative "
+                "grid and keeps the (distance, tag) pairs");
+  if (leanq < 32 || leanq > 2048 || leanq % 32 != 0)
+    return fail(EXIT_INPUT, "leanq=%ld: 32..2048, a multiple of 32 (entries of each shared-memory queue)", leanq);
+  if (leanmax < 1 || leanmax > (1L << 30)) return fail(EXIT_INPUT, "leanmax=%ld: 1..2^30 entries", leanmax);
+  if (nlo < 1 || nlo > (1L << 20)) return fail(EXIT_INPUT, "nlo=%ld: 1..2^20 near pushes a round", nlo);
   return 0;
 }
 
 static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (hbf_check_knobs(lc)) return fail_code();
-  long dedup = launch_knob(lc, "dedup"), classify = launch_knob(lc, "classify");
-  long vw = launch_knob(lc, "vw"), dp = launch_knob(lc, "dp");
-  long coalesce = launch_knob(lc, "coalesce"), loop = launch_knob(lc, "loop");
-  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
-  long delta = launch_knob(lc, "delta");
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
   if (lc->grid > 0 && threads < 32ULL)
     return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp "
@@ -1259,18 +1331,18 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->offsets = g->offsets;
   a->cols = g->cols;
   a->weights = g->weights;
-  a->dedup = (int)dedup;
-  a->classify = (int)classify;
-  a->vw = (int)vw;
-  a->dp = (int)dp;
-  a->coalesce = (int)coalesce;
-  a->chain = (int)loop;
-  a->ttas = (int)ttas;
-  a->stale = (int)stale;
+  a->dedup = (int)launch_knob(lc, "dedup");
+  a->classify = (int)launch_knob(lc, "classify");
+  a->vw = (int)launch_knob(lc, "vw");
+  long dp = launch_knob(lc, "dp");
+  a->coalesce = (int)launch_knob(lc, "coalesce");
+  a->chain = (int)launch_knob(lc, "loop");
+  a->ttas = (int)launch_knob(lc, "ttas");
+  a->stale = (int)launch_knob(lc, "stale");
   a->block = lc->block;
   a->fixed_grid = lc->grid;
   a->resident_threads = lc->sm_count * 2048; /* Hopper: 2048 threads per SM */
-  if (loop == 2) {
+  if (a->chain == 2) {
     /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
     int full = 0;
     s->grid_loop = dev_coop_grid((const void *)hbf_persist_kernel, lc->block, 0, lc->sm_count, lc->grid, &full);
@@ -1282,12 +1354,21 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     a->resident_threads = s->grid_loop * lc->block;
   }
   a->max_rounds = g->n > (vid_t)INT32_MAX - 2 ? INT32_MAX - 2 : (int)g->n;
-  /* NEW: the lowest distance a simple path can have */
+  /* NEW: no simple path weighs less than -(n-1) max|w-|, nor less than the
+   * sum of all negative weights (each edge at most once); the larger bound
+   * ends a negative cycle sooner */
   degree_stats_t ds;
   graph_degree_stats(hg, &ds);
   long long maxneg = ds.min_weight < 0 ? -(long long)ds.min_weight : 0;
   a->lo = -(long long)(g->n ? g->n - 1 : 0) * maxneg;
-  if (delta == -1 && dedup == 2) {
+  if (maxneg) { /* stops once past the first bound: no overflow */
+    long long sum = 0;
+    for (eid_t e = 0; e < hg->m && sum >= a->lo; e++)
+      if (hg->weights[e] < 0) sum += hg->weights[e];
+    if (sum > a->lo) a->lo = sum;
+  }
+  long delta = launch_knob(lc, "delta");
+  if (delta == -1 && a->dedup == 2) {
     /* NEW: the step from the graph: DELTA_SCALE x mean |w| / mean out-degree
      * (Meyer & Sanders' Theta(max w / degree): few distances fall twice).
      * Below HBF_SPARSE_DEG (meshes, roads: thousands of thin rounds) the
@@ -1302,7 +1383,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->delta = delta > 0 ? (int)delta : 0;
   /* NEW: the one-block rounds: auto on sparse graphs (roads, grids, meshes) */
   long lean = launch_knob(lc, "lean");
-  if (lean == -1) lean = loop == 2 && dedup == 2 && ds.avg_out_degree < HBF_SPARSE_DEG;
+  if (lean == -1) lean = a->chain == 2 && a->dedup == 2 && ds.avg_out_degree < HBF_SPARSE_DEG;
   if (lean && hg->m > 0xffffffffULL) {
     if (launch_knob(lc, "lean") == 1) {
       free(s);
@@ -1315,26 +1396,30 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->leanq = (int)launch_knob(lc, "leanq");
   a->leanmax = (unsigned long long)launch_knob(lc, "leanmax");
   a->nlo = (int)launch_knob(lc, "nlo");
-  if ((eid_t)a->dp >= (eid_t)ds.max_out_degree) a->dp = 0; /* no hub: loop=2 skips the hub phase and its barrier */
-  if (classify) {
-    int rc = hbf_classify(s, hg);
-    if (rc) { free(s); return rc; }
-    a->cols = s->d_cols_marked;
-    a->sink_off = s->d_sink_off;
-    a->sink_src = s->d_sink_src;
-    a->sink_w = s->d_sink_w;
+  /* NEW: a child grid of one block's edges or fewer never beats its virtual warp */
+  a->dp = dp > 0 ? (int)(dp > HBF_CHILD_BLOCK ? dp : HBF_CHILD_BLOCK) : 0;
+  if ((eid_t)a->dp >= (eid_t)g->max_out_degree) a->dp = 0; /* no hub */
+  if (a->classify && hbf_classify(s)) {
+    int rc = fail_code();
+    gpu_free(s->d_cols_marked);
+    gpu_free(s->d_sink_v);
+    gpu_free(s->d_sink_u);
+    gpu_free(s->d_sink_w);
+    free(s);
+    return rc;
   }
   a->cap = g->n ? g->n : 1;
   a->queue[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
   a->queue[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
-  if (loop == 2 && a->dp > 0) a->hubs = (unsigned long long *)gpu_alloc(a->cap * 8, "hub list");
+  if (a->chain == 2 && a->dp > 0) a->hublist = (unsigned long long *)gpu_alloc(a->cap * 8, "hub list");
   if (a->delta > 0) { /* NEW: at most n entries each (once per epoch) */
     a->far[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 0");
     a->far[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "far queue 1");
   }
-  if (dedup == 2) a->info = (unsigned long long *)gpu_alloc((size_t)a->cap * 8, "(distance, round) pairs");
-  if (dedup == 1) a->mark = (int *)gpu_alloc((size_t)a->cap * sizeof(int), "round marks");
+  if (a->dedup == 2) a->info = (unsigned long long *)gpu_alloc((size_t)a->cap * 8, "(distance, round) pairs");
+  if (a->dedup == 1) a->mark = (int *)gpu_alloc((size_t)a->cap * sizeof(int), "round marks");
   a->ctl = (hbf_ctl_t *)gpu_alloc(sizeof(hbf_ctl_t), "loop state");
+  a->rounds = (hbf_round_t *)gpu_alloc(HBF_ROUND_CAP * sizeof(hbf_round_t), "round trace");
   if (a->lean) { /* NEW: the row heads (48 bytes a vertex) and the kernel's shared memory */
     int dev = 0, most = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
@@ -1351,8 +1436,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     }
     a->head = head;
   }
-  a->rounds = (hbf_round_t *)gpu_alloc(HBF_ROUND_CAP * sizeof(hbf_round_t), "round trace");
-  if ((dp > 0 && loop != 2) || loop == 1) {
+  if (HBF_CDP && ((a->dp > 0 && a->chain != 2) || a->chain == 1)) {
     /* NEW: room for many pending device launches (default 2048). Tolerated
      * when refused: a child launch that finds the pool full is done by its
      * parent's virtual warp, a refused tail launch hands the loop back. */
@@ -1390,13 +1474,13 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     } else if (c.phase == 1) { /* expand round c.round */
       int vw, grid;
       hbf_shape(&a, c.size[c.cur], &vw, &grid);
-      hbf_expand_kernel<<<grid, a.block>>>(a, c.round, c.size[c.cur], vw, c.thr,
+      hbf_expand_kernel<<<grid, a.block>>>(a, c.cur, c.fcur, c.round, c.size[c.cur], vw, c.thr,
                                            (unsigned)c.epoch | HBF_FAR);
       LAUNCH_CHECK();
     } else if (c.phase == 2) { /* NEW (delta): split the far queue */
       int fin = c.fcur ^ 1;
       hbf_split_kernel<<<hbf_split_grid(&a, c.fsize[fin]), a.block>>>(
-          a, c.round, fin, c.fsize[fin], c.thr_old, c.thr, (unsigned)c.epoch | HBF_FAR);
+          a, c.cur ^ 1, c.round, fin, c.fsize[fin], c.thr_old, c.thr, (unsigned)c.epoch | HBF_FAR);
       LAUNCH_CHECK();
     }
     if (!a.chain || (a.chain == 1 && c.phase == 0)) { /* loop=0, or the device handed back before the dispatcher */
@@ -1412,27 +1496,28 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision", c.round);
     if (c.status == HBF_OVERFLOW) {
       /* NEW (dedup=0 only): more pushes than n entries. Refill the next queue
-       * with every reached vertex and finalize the round again. */
+       * with every reached vertex and end the round again (the dispatcher,
+       * which chains on with loop=1). */
       unsigned long long zero = 0;
       CUDA_CHECK(cudaMemcpy(&a.ctl->size[c.cur ^ 1], &zero, sizeof zero, cudaMemcpyHostToDevice));
-      hbf_refill_kernel<<<fill_grid, s->lc.block>>>(a);
+      hbf_refill_kernel<<<fill_grid, s->lc.block>>>(a, c.cur ^ 1);
       LAUNCH_CHECK();
-      /* the round's end runs again, nothing else (loop 0, 1: the dispatcher,
-       * which chains on with loop=1; loop=2: the cooperative grid sees phase 0) */
       c.phase = 0;
-      int status_phase[2] = {HBF_RUNNING, 0}; /* ctl->status, ctl->phase: adjacent */
-      CUDA_CHECK(cudaMemcpy(&a.ctl->status, status_phase, sizeof status_phase, cudaMemcpyHostToDevice));
-      continue;
+    } else if (c.status != HBF_HANDBACK) {
+      continue; /* loop=0: the next round */
     }
-    if (c.status == HBF_HANDBACK) { /* loop=1: a refused tail launch; go on from here */
-      int status = HBF_RUNNING;
-      CUDA_CHECK(cudaMemcpy(&a.ctl->status, &status, sizeof status, cudaMemcpyHostToDevice));
-      int chain_left = 1 << 30;
-      CUDA_CHECK(cudaMemcpy(&a.ctl->chain_left, &chain_left, sizeof chain_left, cudaMemcpyHostToDevice));
-    }
+    /* an overflow, or loop=1 handing back (a refused tail launch): go on from here */
+    int status_phase[2] = {HBF_RUNNING, c.phase}; /* ctl->status, ctl->phase: adjacent */
+    CUDA_CHECK(cudaMemcpy(&a.ctl->status, status_phase, sizeof status_phase, cudaMemcpyHostToDevice));
   }
-  hbf_finish_kernel<<<fill_grid, s->lc.block>>>(a);
-  LAUNCH_CHECK();
+  if (a.dedup == 2) {
+    hbf_finish_kernel<<<fill_grid, s->lc.block>>>(a);
+    LAUNCH_CHECK();
+  }
+  if (a.classify && a.nsink && c.status == HBF_DONE) { /* NEW: the sinks' fix-up */
+    hbf_sinks_kernel<<<launch_grid(&s->lc, a.nsink), s->lc.block>>>(a);
+    LAUNCH_CHECK();
+  }
   st->levels = c.round;
   st->relaxations = (long long)c.relax;
   st->edges_inspected = (long long)c.scanned;
@@ -1454,11 +1539,9 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     return fail(EXIT_INPUT, "a distance from source %" PRIvid " reached 2147483647 (the 32-bit limit)", src);
   if (getenv("HBF_VERBOSE")) /* the loop's cost, for the lesson's measurements */
     fprintf(stderr, "hbf: %d rounds, %llu splits (delta %d%s, last %d), %d host round trips, %d rounds and "
-            "splits in one block (%d hand-backs), %llu child grids, "
-            "%llu refused%s%s\n", c.round, c.splits, a.delta, a.adapt ? " adapted" : "", c.dcur, trips,
-            c.lean_rounds, c.lean_trips,
-            c.children, c.child_fail,
-            c.err ? ", last device launch error: " : "",
+            "splits in one block (%d hand-backs), %llu child grids, %llu refused%s%s\n", c.round, c.splits,
+            a.delta, a.adapt ? " adapted" : "", c.dcur, trips, c.lean_rounds, c.lean_trips, c.children,
+            c.child_fail, c.err ? ", last device launch error: " : "",
             c.err ? cudaGetErrorString((cudaError_t)c.err) : "");
   return 0;
 }
@@ -1467,38 +1550,38 @@ static void hbf_fini(void *state) {
   hbf_state_t *s = (hbf_state_t *)state;
   gpu_free(s->a.queue[0]);
   gpu_free(s->a.queue[1]);
-  gpu_free(s->a.far[0]);
+  gpu_free(s->a.far[0]); /* NEW */
   gpu_free(s->a.far[1]);
-  gpu_free(s->a.hubs);
+  gpu_free(s->a.hublist);
+  gpu_free((void *)s->a.head);
   gpu_free(s->a.info);
   gpu_free(s->a.mark);
   gpu_free(s->a.ctl);
   gpu_free(s->a.rounds);
-  gpu_free((void *)s->a.head); /* NEW */
   gpu_free(s->d_cols_marked);
-  gpu_free(s->d_sink_off);
-  gpu_free(s->d_sink_src);
+  gpu_free(s->d_sink_v);
+  gpu_free(s->d_sink_u);
   gpu_free(s->d_sink_w);
   free(s);
 }
 
-static const char *const hbf_variants[] = {"hbf", NULL};
+static const char *const hbf_variants[] = {"nearfar", NULL};
 
 static const knob_def_t hbf_knobs[] = {
     {"dedup", 2, "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) atomicMin"},
     {"classify", 1, "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs dedup >= 1)"},
     {"vw", 0, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
-    {"dp", 4096, "hubs: out-degree > dp gets a child grid (loop 0, 1: dynamic parallelism) or the whole grid (loop 2); 0 off"},
+    {"dp", 4096, "hubs: out-degree > dp (and > 256) gets a child grid (loop 0, 1: at most 1024 a round) or goes on the grid's hub list (loop 2); 0 off"},
     {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", 2, "round loop: 0 host (a readback per round), 1 device (tail launches), 2 one cooperative grid (grid.sync per round; hubs over the grid)"},
-    {"ttas", 1, "not in the paper: a plain load before each atomicMin (most relaxations lower nothing)"},
-    {"stale", 1, "not in the paper: skip a queue entry that fell again in this round (it is queued again)"},
-    {"delta", -1, "not in the paper: Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
+    {"loop", 2, "round loop: 0 host (a launch and a readback per round), 1 device (tail launches), 2 one cooperative grid (a grid.sync a round)"},
+    {"ttas", 1, "a plain load before each atomicMin (most relaxations lower nothing)"},
+    {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
+    {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
     {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 8), 0 off, 1 on (needs loop=2, dedup=2)"},
     {"leanq", 1536, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
     {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
     {"nlo", 256, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)", PROBLEM_SSSP,
+STEP_EXPORT const step_t STEP = {"Near-Far priority, the round loop in one cooperative grid, one-block rounds", PROBLEM_SSSP,
                                  hbf_knobs, hbf_variants, hbf_init, hbf_run, hbf_fini, hbf_check_knobs};
