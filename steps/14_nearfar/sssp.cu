@@ -911,8 +911,8 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
     unsigned cls = a->classify ? cs[k] & (HBF_IN1 | HBF_NOENQ) : 0;
     if (!(has >> k & 1) || cls == HBF_NOENQ) continue; /* sink: fixed up after the loop */
     long long nd = (long long)d + ws[k];
-    if (nd < a->lo) { S->err = HBF_NEGCYCLE; continue; } /* benign race: the same value */
-    if (nd >= (long long)DIST_INF) { S->err = HBF_BIGDIST; continue; }
+    if (nd < a->lo) { atomicCAS(&S->err, 0, HBF_NEGCYCLE); continue; }
+    if (nd >= (long long)DIST_INF) { atomicCAS(&S->err, 0, HBF_BIGDIST); continue; }
     (*ops)++;
     int far = (dist_t)nd >= r->thr;
     key[k] = hbf_pack((dist_t)nd, far ? (int)r->etag : r->round);
@@ -1047,8 +1047,7 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
         lean_claim(&a, &S, qo, &r, has, cs, ws, d, 0, 4, &ops, &fmin);
         if (__any_sync(DEV_FULL_MASK, has >> 4))
           lean_claim(&a, &S, qo, &r, has, cs, ws, d, 4, LEAN_K, &ops, &fmin);
-        __syncthreads();
-        if (S.nlong) { /* block-uniform */
+        if (__syncthreads_or(deg > LEAN_K)) { /* the same answer in every thread */
           lean_tails(&a, &S, qo, &r, &ops, &fmin);
           __syncthreads();
           if (t == 0) { S.nlong = 0; S.nbig = 0; }
