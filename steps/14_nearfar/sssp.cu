@@ -20,7 +20,7 @@
  *                       grid.sync(), the queues in shared memory, each entry
  *                       carrying its row head (degree, first edge, 5 (column,
  *                       weight) pairs), so a round costs one dependent global
- *                       access; auto (-1) on graphs of mean degree < 8
+ *                       access; auto (-1) on graphs of mean degree < 3.5
  *             ttas      a plain load before each atomicMin
  *             stale     skip a queue entry that fell again in this round
  *             and 09's knobs (H-BF, Busato & Bombieri, TPDS 2016):
@@ -80,18 +80,14 @@
  *             d(v) only falls. Every vertex whose distance fell in round r is
  *             in queue r (once with dedup 1 and 2), except the classified
  *             ones below; when a queue is empty every distance is final.
- *             NEW, Near-Far (delta > 0, dedup 2): a round r proposes (d, r)
- *             when d < thr and (d, e | HBF_FAR) when d >= thr (epoch e: thr's
- *             value); the tag says which queue already holds v, so v enters
- *             the near queue once per round and the far queue once per
- *             epoch. A split (near queue empty) raises thr to the smallest
- *             far distance + the step and moves each far entry once: below
- *             the old thr it is stale (v fell into a near queue since), below
- *             the new one it goes to the near queue (tag r), else it stays
- *             (tag of the new epoch). Every distance is final when both
- *             queues are empty. Without a negative cycle an epoch needs at
- *             most n rounds (Bellman-Ford on the vertices below thr): the
- *             bound that replaces "round n" here.
+ *             NEW, Near-Far (delta > 0): round r proposes (d, r) if d < thr,
+ *             else (d, epoch | HBF_FAR): v enters the near queue once a round
+ *             and the far queue once an epoch. A split (near queue empty)
+ *             raises thr to the smallest far distance + the step and moves
+ *             each far entry once (below the old thr: stale; below the new:
+ *             near; else far again). Both queues empty: every distance is
+ *             final. An epoch is Bellman-Ford below thr: at most n rounds
+ *             without a negative cycle (the bound replacing "round n").
  *             NEW, one-block rounds: their entries carry the distance they
  *             were pushed with; a vertex lowered twice in a round is pushed
  *             twice (the queue stays a superset of the vertices that fell).
@@ -153,8 +149,10 @@
 #define HBF_PREP_BLOCK 256
 #define HBF_FAR 0x80000000u     /* NEW (delta): tag bit of a far-queue push      */
 #define HBF_DELTA_SCALE 2.0     /* NEW (delta=-1): first step = scale x mean|w| / degree */
-#define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step;
-                                   (lean=-1): below it, the one-block rounds */
+#define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step */
+#define HBF_ROAD_DEG 3.5        /* NEW (lean=-1): below it (roads), the one-block rounds;
+                                   grids (4) keep the grid: their wide frontiers are many
+                                   passes for one block (measured on the H100, README) */
 #define HBF_NEAR_LO 1024        /* NEW (adapted): fewer near pushes a round: step x 2,
                                    more than 4x as many: step / 2 (not below the first) */
 /* compute-sanitizer's racecheck, synccheck and initcheck do not support
@@ -311,9 +309,8 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
       if ((key >> 32) >= (old >> 32)) return 0;
       a->info[v] = key;
     } else {
-      /* NEW (ttas): most relaxations lower nothing; a load from L2 settles
-       * those without an atomic. A stale load is larger, never smaller (d
-       * only falls), so it can only let a useless atomic through. */
+      /* NEW (ttas): most relaxations lower nothing; a stale load is larger
+       * (d only falls), so it can only let a useless atomic through */
       if (a->ttas && (key >> 32) >= (__ldcg(&a->info[v]) >> 32)) return 0;
       old = atomicMin(&a->info[v], key);
       if ((key >> 32) >= (old >> 32)) return 0; /* lowered nothing */
@@ -549,18 +546,14 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *a, hbf_
   c->status = HBF_RUNNING;
   c->phase = 1;
   if (size == 0 && a->delta > 0 && c->fsize[c->fcur] > 0) {
-    /* NEW (delta): the near queue ran dry. Raise the threshold to the smallest
-     * far distance + the step (so at least that vertex moves: no empty
-     * epochs) and split the far queue into the near queue and the next far
-     * queue. */
+    /* NEW (delta): the near queue ran dry: thr = smallest far distance + the
+     * step (no empty epochs), then split the far queue */
     int fin = c->fcur;
     long long lo = c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
     if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
     if (a->adapt && c->ep_rounds > 0) {
-      /* NEW (delta=-1): keep the near frontier between near_lo and 4 x near_lo
-       * entries a round: small frontiers leave the GPU idle and pay a barrier
-       * each (grids, roads: grow the step), large ones waste relaxations on
-       * distances that fall again (never below the first step). */
+      /* NEW (delta=-1): near_lo..4 x near_lo pushes a round: thinner rounds
+       * pay a barrier each, wider ones relax distances that fall again */
       unsigned long long avg = c->ep_push / (unsigned long long)c->ep_rounds;
       if (avg < near_lo && c->dcur < (1 << 29)) c->dcur *= 2;
       else if (avg > 4 * near_lo && c->dcur / 2 >= a->delta) c->dcur /= 2;
@@ -688,11 +681,9 @@ static __host__ __device__ int hbf_split_grid(const hbf_args_t *a, unsigned long
   return g < 1 ? 1 : (int)g;
 }
 
-/* NEW (delta): one pass over the far queue after the near queue ran dry. The
- * far queue holds each vertex at most once (one push per epoch, and the last
- * split re-tagged what it kept), and no round runs now: plain loads and
- * stores of info suffice. Round `round` is over; the near queue nxt it fills
- * is the input of round + 1. */
+/* NEW (delta): one pass over the far queue (each vertex at most once) after
+ * the near queue ran dry; no round runs now, so plain loads and stores of
+ * info suffice. The near queue nxt it fills is the input of round + 1. */
 static __device__ __forceinline__ void hbf_split(const hbf_args_t *a, int nxt, int round, int fin,
                                                 unsigned long long size, int thr_old, int thr,
                                                 unsigned etag, unsigned *fminp) {
@@ -730,12 +721,10 @@ static __global__ void hbf_split_kernel(hbf_args_t a, int nxt, int round, int fi
   if (a.chain == 1 && hbf_last_block(&a)) hbf_dispatch(&a);
 }
 
-/* NEW (loop=2): every round in ONE cooperative grid. Thread 0 of each block
- * reads the loop state after a grid barrier; the round's work (expansion,
- * then the hub list, or a split); the last block to finish ends the round
- * (hbf_end_round); a barrier. No launch per round, and no child grids: a grid
- * barrier cannot wait for them (CDP2 has no device-side synchronize), so hubs
- * are spread over the grid instead. */
+/* NEW (loop=2): every round in ONE cooperative grid: thread 0 of each block
+ * reads the round's parameters, the round's work (expansion, then the hub
+ * list, or a split), the last block ends the round, one grid.sync(). No child
+ * grids: a grid barrier cannot wait for them, so the grid expands the hubs. */
 static __global__ void hbf_persist_kernel(hbf_args_t a) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   __shared__ int s_status, s_phase, s_cur, s_fcur, s_round, s_thr, s_thr_old, s_epoch;
@@ -771,9 +760,7 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
         if (threadIdx.x == 0) s_nhub = *(volatile unsigned long long *)&a.ctl->hubs;
         __syncthreads();
         unsigned long long nh = s_nhub;
-        /* more hubs than blocks (a small dp): a block a hub, so a round costs
-         * the longest row, not a grid-wide pass per hub; else the whole grid
-         * on each hub in turn */
+        /* more hubs than blocks: a block a hub; else the grid on each in turn */
         int own = nh > gridDim.x;
         unsigned long long first_t = own ? threadIdx.x : blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
         unsigned long long stride = own ? blockDim.x : (unsigned long long)gridDim.x * blockDim.x;
@@ -795,31 +782,17 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
 }
 
 /* ---- NEW: the one-block rounds (lean) ---------------------------------------
- * On a road network a round is a few hundred vertices: its time is the grid
- * barrier (~2 us) and a chain of dependent global accesses (queue entry ->
- * offsets -> column and weight -> atomicMin), not bandwidth. While the near
- * frontier is small, ONE block runs the rounds (hbf_lean_kernel, launched
- * before the cooperative grid): __syncthreads() instead of grid.sync(), the
- * queues in shared memory, and each entry carries the row head of its vertex
- * (degree, first edge, its first LEAN_K columns and weights: 48 bytes, built
- * in init), loaded in the same breath as the atomicMin that claimed it, so a
- * round costs one dependent global access. Rows of more than LEAN_K edges
- * are listed; warps walk their tails (the whole block for the longest).
- * Thread 0 ends each round with the grid's own code (hbf_end_round_on) on a
- * copy of the loop state in shared memory; every thread then reads the same
- * decision. A round of more than leanmax entries hands the frontier to the
- * grid (queue in global memory, state in ctl); the grid hands it back below
- * leanmax / 2 (HBF_LEAN).
- * Duplicates: an entry carries the distance its vertex had when pushed, so a
- * vertex lowered twice in a round is pushed twice (the second entry with the
- * lower distance; the first does harmless extra work). Entries past the
- * shared queue go to the global queue at the same index and read their
- * distance and head when expanded. Far pushes are as in the grid (once an
- * epoch: the tag). */
+ * A road network's round is a few hundred vertices: a grid barrier and a
+ * chain of dependent loads. While the frontier is small ONE block runs the
+ * rounds: __syncthreads() for grid.sync(), queues in shared memory, and each
+ * entry carries its vertex's row head (loaded with the atomicMin that claimed
+ * it), so a round costs one dependent global access. Thread 0 ends a round
+ * with the grid's hbf_end_round_on on the state in shared memory. An entry
+ * carries the distance it was pushed with: a vertex lowered twice in a round
+ * is pushed twice. Entries past the shared queue go to the global queue at
+ * the same index (distance and head read when expanded). */
 #define LEAN_K 5               /* (column, weight) pairs in a row head          */
-#ifndef LEAN_BLOCK
 #define LEAN_BLOCK 512         /* threads of the one-block kernel               */
-#endif
 #define LEAN_ENTRY 56          /* shared bytes a queue entry: head, vertex, distance */
 #define LEAN_WARP_TAIL 512     /* tails longer than this: the whole block        */
 #define LEAN_SMEM(q) ((size_t)(q) * 2 * LEAN_ENTRY)
@@ -839,8 +812,7 @@ typedef struct {               /* one round's parameters, in every thread's regi
 /* Shared memory of the one-block kernel (the queues are dynamic). */
 typedef struct {
   hbf_ctl_t c;                 /* the loop state (thread 0 ends each round on it) */
-  unsigned nnear, nfar;        /* this round's pushes: 32-bit shared atomics (a  */
-  unsigned ops, scanned;       /* 64-bit one is a compare-and-swap loop)         */
+  unsigned nnear, nfar, ops, scanned; /* this round's counts (32-bit shared atomics) */
   int err;                     /* HBF_NEGCYCLE / HBF_BIGDIST seen this round   */
   unsigned nlong, nbig;        /* rows with tails; the longest of them          */
   unsigned loff[LEAN_BLOCK], ldeg[LEAN_BLOCK];
@@ -1382,7 +1354,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->delta = delta > 0 ? (int)delta : 0;
   /* NEW: the one-block rounds: auto on sparse graphs (roads, grids, meshes) */
   long lean = launch_knob(lc, "lean");
-  if (lean == -1) lean = a->chain == 2 && a->dedup == 2 && ds.avg_out_degree < HBF_SPARSE_DEG;
+  if (lean == -1) lean = a->chain == 2 && a->dedup == 2 && ds.avg_out_degree < HBF_ROAD_DEG;
   if (lean && hg->m > 0xffffffffULL) {
     if (launch_knob(lc, "lean") == 1) {
       free(s);
@@ -1576,10 +1548,10 @@ static const knob_def_t hbf_knobs[] = {
     {"ttas", 1, "a plain load before each atomicMin (most relaxations lower nothing)"},
     {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
     {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
-    {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 8), 0 off, 1 on (needs loop=2, dedup=2)"},
+    {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3.5: roads), 0 off, 1 on (needs loop=2, dedup=2)"},
     {"leanq", 1536, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
     {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
-    {"nlo", 256, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
+    {"nlo", 128, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Near-Far priority, the round loop in one cooperative grid, one-block rounds", PROBLEM_SSSP,
