@@ -13,7 +13,10 @@ if (!exists("width")) width = 1400
 if (!exists("height")) height = 560
 load gpdir.'/common.gp'
 if (!exists("graphs")) graphs = system("awk -F, 'NR > 1 && !s[$2]++ { printf \"%s \", $2 }' ".data)
-if (!exists("configs")) configs = system("awk -F, 'NR > 1 && !s[$1]++ { printf \"%s \", $1 }' ".data)
+# every configuration of the data but those named in skip: "step09" rows were taken with knobs
+# this step no longer has (a priority order and a cooperative round loop, step 14's)
+if (!exists("skip")) skip = 'step09'
+if (!exists("configs")) configs = system("awk -F, -v skip='".skip."' 'BEGIN { split(skip, k, \" \"); for (i in k) no[k[i]] = 1 } NR > 1 && !($1 in no) && !s[$1]++ { printf \"%s \", $1 }' ".data)
 set datafile separator ','
 n = words(graphs)
 # every configuration a shade of step 09's colour; where lines coincide (the first three settings
