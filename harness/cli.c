@@ -189,7 +189,8 @@ void cli_usage(FILE *out, const char *prog) {
           "  OMP_NUM_THREADS     threads of the parallel CPU baseline (--cpu-baseline; default: the\n"
           "                      cores not busy by the load average, at least 1; the count is printed)\n"
           "  BFS4K_VERBOSE=1     steps 08 and 10: per-run counts of the device loop (levels, modes)\n"
-          "  HBF_VERBOSE=1       step 09: per-run counts of the round loop (rounds, round trips, child grids)\n"
+          "  HBF_VERBOSE=1       steps 09, 14: per-run counts of the round loop (rounds, round trips, child grids;\n"
+          "                      14: splits, one-block rounds)\n"
           "  GALLERY_GPU_FREE_BYTES=N  pretend the GPU has N bytes free (tests the out-of-memory line)\n"
           "  GALLERY_LIBCUDA=PATH      the driver library the GPU probe opens (libcuda.so.1; tests)\n"
           "exit: 0 ok, 1 verification failed, 2 usage or input error, 3 CUDA error, 77 no GPU\n",

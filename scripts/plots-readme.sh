@@ -75,7 +75,7 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
       }
       print ""
       printf "H100 numbers: median over sources x trials of the step'"'"'s fastest variant (named where a step has several),\n"
-      printf "from `%s` (BFS), `plots/data/sssp-h100.csv` (SSSP: step 09, weights 1..255) and\n", bench
+      printf "from `%s` (BFS), `plots/data/sssp-h100.csv` (SSSP: steps 09 and 14, weights 1..255) and\n", bench
       printf "`plots/data/ibfs-step11-h100.csv` (step 11: the largest K measured); \"not measured yet\": no rows in them.\n"
       print ""
       print "Each step is its base plus one technique (`make diffNN` shows it). The chains of bases:"

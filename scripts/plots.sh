@@ -521,6 +521,53 @@ ablation_table() {  # CSV REGEX
         print line }
     }' "$1"
 }
+# ---- SSSP tables: in a step's README, the block between <!-- sssp:begin --> and <!-- sssp:end -->
+# becomes, per graph of DATA/sssp-SLUG.csv (the README's GPU), the median ms of the CPU baselines
+# and of each SSSP step's fastest variant, and the last step against the best CPU baseline; with
+# DATA/relax-SLUG.csv (step,graph,relax_per_edge: the bench logs' "relaxations" lines, median)
+# also each step's relax operations per reached edge.
+sssp_table() {  # CSV [RELAX.csv]
+  awk -F'\t' -v csvname="${1#$ROOT/}" -v prov="$(provenance "$1")" -v relax="${2:-}" -v rname="${2#$ROOT/}" '
+    BEGIN { if (relax != "") while ((getline l < relax) > 0) { split(l, p, ","); if (p[1] != "step") RX[p[1], p[2]] = p[3] } }
+    $8 == "NaN" { next }
+    { if (!($3 in seen)) { seen[$3] = 1; G[++ng] = $3 }
+      c = $1 == "cpu" ? "cpu " $2 : $1
+      if (!(c in cs)) { cs[c] = 1; C[++nc] = c }
+      k = c SUBSEP $3; if (!(k in ms) || $8 + 0 < ms[k]) ms[k] = $8 + 0 }
+    function f(x) { return x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : x >= 1 ? sprintf("%.2f", x) : sprintf("%.3f", x) }
+    END {
+      if (!ng) { printf "No rows in `%s` yet.\n", csvname; exit }
+      # columns: the CPU baselines, then the steps by number; the last step against the best CPU
+      n = 0; for (i = 1; i <= nc; i++) if (C[i] ~ /^cpu /) O[++n] = C[i]
+      m = 0; for (i = 1; i <= nc; i++) if (C[i] !~ /^cpu /) S[++m] = C[i]
+      for (i = 2; i <= m; i++) { t = S[i]; for (j = i - 1; j >= 1 && S[j] > t; j--) S[j + 1] = S[j]; S[j + 1] = t }
+      for (i = 1; i <= m; i++) O[++n] = S[i]
+      last = m ? S[m] : ""
+      h = "| graph |"; d = "|---|"; for (i = 1; i <= n; i++) { h = h " " O[i] " |"; d = d "---:|" }
+      if (last != "") { h = h " " last " vs best CPU |"; d = d "---:|" }
+      for (i = 1; i <= m; i++) for (x = 1; x <= ng; x++) if ((S[i], G[x]) in RX) HR[S[i]] = 1
+      for (i = 1; i <= m; i++) if (S[i] in HR) { h = h " " S[i] " relax / edge |"; d = d "---:|" }
+      printf "Median ms over sources x trials (every trial verified), the fastest variant of each step; written by `make plots` from `%s` (%s)%s.\n\n", csvname, prov, \
+        (relax != "" ? "; relax / edge: relax operations per reached edge, median over the runs, from `" rname "`" : "")
+      print h; print d
+      for (x = 1; x <= ng; x++) { g = G[x]; line = "| " g " |"; b = ""
+        for (i = 1; i <= n; i++) { k = O[i] SUBSEP g; line = line " " ((k in ms) ? f(ms[k]) : "-") " |"
+          if (O[i] ~ /^cpu / && (k in ms) && (b == "" || ms[k] < b)) b = ms[k] }
+        if (last != "") line = line " " (((last SUBSEP g) in ms) && b != "" ? sprintf("%.2f×", b / ms[last SUBSEP g]) : "-") " |"
+        for (i = 1; i <= m; i++) if (S[i] in HR) line = line " " (((S[i], g) in RX) ? sprintf("%.2f", RX[S[i], g]) : "-") " |"
+        print line }
+    }' < <(awk -F, -v mode=best -f "$ROOT/scripts/csvagg.awk" "$1")
+}
+sssp_csv="$DATA/sssp-${readme_slug:-h100}.csv"
+for d in "$STEPS"/[0-9][0-9]_*/; do
+  f=${d%/}/README.md
+  [ -f "$f" ] && grep -qF '<!-- sssp:begin -->' "$f" || continue
+  relax_csv="$DATA/relax-${readme_slug:-h100}.csv"; [ -s "$relax_csv" ] || relax_csv=""
+  if [ -s "$sssp_csv" ] && valid "$sssp_csv"; then sssp_table "$sssp_csv" "$relax_csv" > "$TMP/sssp.md"
+  else printf 'No `%s` yet: run `BENCH_PHASES=sssp scripts/bench.sh` on a GPU machine, then `make plots`.\n' "${sssp_csv#$ROOT/}" > "$TMP/sssp.md"; fi
+  echo >> "$TMP/sssp.md"
+  update_readme "$f" "$TMP/sssp.md" sssp
+done
 for d in "$STEPS"/[0-9][0-9]_*/; do
   f=${d%/}/README.md
   [ -f "$f" ] || continue
