@@ -82,7 +82,13 @@ static __device__ void dev_block_add(unsigned long long x, unsigned long long *d
   __syncthreads();
   if (x) atomicAdd(&s_sum, x);
   __syncthreads();
-  if (threadIdx.x == 0 && s_sum) atomicAdd(dst, s_sum);
+  /* thread 0 alone reads s_sum: a plain `threadIdx.x == 0 && s_sum` lets the
+   * compiler load it in every thread, racing with thread 0 zeroing it in the
+   * next call (racecheck reports it); a volatile load is never speculated */
+  if (threadIdx.x == 0) {
+    unsigned long long s = *(volatile unsigned long long *)&s_sum;
+    if (s) atomicAdd(dst, s);
+  }
 }
 
 /* A queue that overflowed (duplicates pushed past its cap) rebuilt from dist:

@@ -20,7 +20,7 @@
  *                       grid.sync(), the queues in shared memory, each entry
  *                       carrying its row head (degree, first edge, 5 (column,
  *                       weight) pairs), so a round costs one dependent global
- *                       access; auto (-1) on graphs of mean degree < 3.5
+ *                       access; auto (-1) on graphs of mean degree < 3
  *             ttas      a plain load before each atomicMin
  *             stale     skip a queue entry that fell again in this round
  *             and 09's knobs (H-BF, Busato & Bombieri, TPDS 2016):
@@ -150,9 +150,10 @@
 #define HBF_FAR 0x80000000u     /* NEW (delta): tag bit of a far-queue push      */
 #define HBF_DELTA_SCALE 2.0     /* NEW (delta=-1): first step = scale x mean|w| / degree */
 #define HBF_SPARSE_DEG 8.0      /* NEW (delta=-1): below this mean degree, adapt the step */
-#define HBF_ROAD_DEG 3.5        /* NEW (lean=-1): below it (roads), the one-block rounds;
-                                   grids (4) keep the grid: their wide frontiers are many
-                                   passes for one block (measured on the H100, README) */
+#define HBF_ROAD_DEG 3.0        /* NEW (lean=-1): below it (roads: 2.1-2.6), the one-block
+                                   rounds; grids (3.4 for 2000 x 2000, boundary included)
+                                   keep the grid: their wide frontiers are many passes for
+                                   one block (measured on the H100, README) */
 #define HBF_NEAR_LO 1024        /* NEW (adapted): fewer near pushes a round: step x 2,
                                    more than 4x as many: step / 2 (not below the first) */
 /* compute-sanitizer's racecheck, synccheck and initcheck do not support
@@ -1548,7 +1549,7 @@ static const knob_def_t hbf_knobs[] = {
     {"ttas", 1, "a plain load before each atomicMin (most relaxations lower nothing)"},
     {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
     {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
-    {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3.5: roads), 0 off, 1 on (needs loop=2, dedup=2)"},
+    {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: roads), 0 off, 1 on (needs loop=2, dedup=2)"},
     {"leanq", 1536, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
     {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
     {"nlo", 128, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
