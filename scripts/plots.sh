@@ -516,6 +516,7 @@ ablation_table() {  # CSV REGEX
       print h; print d
       for (r = 1; r <= nr; r++) {
         lab = ""; for (i = 1; i <= nk; i++) if (keys[i] in vary) lab = lab (lab == "" ? "" : ",") keys[i] "=" v[r, keys[i]]
+        if (lab == "") lab = re  # one row (nothing varies): named by the filter of the block
         line = "| `" lab "` |"
         for (i = 1; i <= ng; i++) line = line " " ((rows[r], G[i]) in cnt ? sprintf("%.3f", median(rows[r], G[i])) ((rows[r], G[i]) in bad ? " (FAIL)" : "") : "-") " |"
         print line }
