@@ -528,14 +528,13 @@ ablation_table() {  # CSV REGEX
 # DATA/relax-SLUG.csv (step,graph,relax_per_edge: the bench logs' "relaxations" lines, median)
 # also each step's relax operations per reached edge.
 sssp_table() {  # CSV [RELAX.csv]
-  awk -F'\t' -v csvname="${1#$ROOT/}" -v prov="$(provenance "$1")" -v relax="${2:-}" -v rname="${2#$ROOT/}" '
+  awk -F'\t' -v csvname="${1#$ROOT/}" -v prov="$(provenance "$1")" -v relax="${2:-}" -v rname="${2#$ROOT/}" "$AWK_NUM"'
     BEGIN { if (relax != "") while ((getline l < relax) > 0) { split(l, p, ","); if (p[1] != "step") RX[p[1], p[2]] = p[3] } }
     $8 == "NaN" { next }
     { if (!($3 in seen)) { seen[$3] = 1; G[++ng] = $3 }
       c = $1 == "cpu" ? "cpu " $2 : $1
       if (!(c in cs)) { cs[c] = 1; C[++nc] = c }
-      k = c SUBSEP $3; if (!(k in ms) || $8 + 0 < ms[k]) ms[k] = $8 + 0 }
-    function f(x) { return x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : x >= 1 ? sprintf("%.2f", x) : sprintf("%.3f", x) }
+      k = c SUBSEP $3; if (!(k in tm) || $8 + 0 < tm[k]) tm[k] = $8 + 0 }
     END {
       if (!ng) { printf "No rows in `%s` yet.\n", csvname; exit }
       # columns: the CPU baselines, then the steps by number; the last step against the best CPU
@@ -552,9 +551,9 @@ sssp_table() {  # CSV [RELAX.csv]
         (relax != "" ? "; relax / edge: relax operations per reached edge, median over the runs, from `" rname "`" : "")
       print h; print d
       for (x = 1; x <= ng; x++) { g = G[x]; line = "| " g " |"; b = ""
-        for (i = 1; i <= n; i++) { k = O[i] SUBSEP g; line = line " " ((k in ms) ? f(ms[k]) : "-") " |"
-          if (O[i] ~ /^cpu / && (k in ms) && (b == "" || ms[k] < b)) b = ms[k] }
-        if (last != "") line = line " " (((last SUBSEP g) in ms) && b != "" ? sprintf("%.2f×", b / ms[last SUBSEP g]) : "-") " |"
+        for (i = 1; i <= n; i++) { k = O[i] SUBSEP g; line = line " " ((k in tm) ? big(tm[k]) : "-") " |"
+          if (O[i] ~ /^cpu / && (k in tm) && (b == "" || tm[k] < b)) b = tm[k] }
+        if (last != "") line = line " " (((last SUBSEP g) in tm) && b != "" ? times(b / tm[last SUBSEP g]) : "-") " |"
         for (i = 1; i <= m; i++) if (S[i] in HR) line = line " " (((S[i], g) in RX) ? sprintf("%.2f", RX[S[i], g]) : "-") " |"
         print line }
     }' < <(awk -F, -v mode=best -f "$ROOT/scripts/csvagg.awk" "$1")
@@ -564,7 +563,8 @@ for d in "$STEPS"/[0-9][0-9]_*/; do
   f=${d%/}/README.md
   [ -f "$f" ] && grep -qF '<!-- sssp:begin -->' "$f" || continue
   relax_csv="$DATA/relax-${readme_slug:-h100}.csv"; [ -s "$relax_csv" ] || relax_csv=""
-  if [ -s "$sssp_csv" ] && valid "$sssp_csv"; then sssp_table "$sssp_csv" "$relax_csv" > "$TMP/sssp.md"
+  if [ -s "$sssp_csv" ] && valid "$sssp_csv"; then
+    sssp_table "$sssp_csv" "$relax_csv" > "$TMP/sssp.md" || { warn "the SSSP table failed: ${f#$ROOT/} left alone"; status=1; continue; }
   else printf 'No `%s` yet: run `BENCH_PHASES=sssp scripts/bench.sh` on a GPU machine, then `make plots`.\n' "${sssp_csv#$ROOT/}" > "$TMP/sssp.md"; fi
   echo >> "$TMP/sssp.md"
   update_readme "$f" "$TMP/sssp.md" sssp
@@ -575,7 +575,8 @@ for d in "$STEPS"/[0-9][0-9]_*/; do
   grep -q '<!-- ablation:begin ' "$f" || continue
   while read -r name re; do
     csv="$DATA/$name.csv"
-    if [ -s "$csv" ]; then ablation_table "$csv" "$re" > "$TMP/abl.md"
+    if [ -s "$csv" ]; then
+      ablation_table "$csv" "$re" > "$TMP/abl.md" || { warn "the ablation table failed: ${f#$ROOT/} left alone"; status=1; continue; }
     else printf 'No `%s` yet: run its ablation script on a GPU machine, then `make plots`.\n' "${csv#$ROOT/}" > "$TMP/abl.md"; fi
     awk -v body="$TMP/abl.md" -v b="<!-- ablation:begin $name $re -->" '
       state == 0 && $0 == b { print; while ((getline l < body) > 0) print l; state = 1; next }
