@@ -16,7 +16,11 @@
 #  sssp   SSSP steps (steps/NN_*/sssp.cu) only, and only here: every variant on kron20, kron22,
 #         uniform22, grid2000x2000 (random weights 1..255, the harness's default), rome99 (its
 #         own DIMACS weights) and luxembourg_osm (random weights); the CPU's Dijkstra once per
-#         graph; rows in plots/data/sssp-GPU.csv (not bench-*: plots.sh reads those as BFS). The BFS phases above skip SSSP steps.
+#         graph; the parallel CPU baseline (build/cpubench, BENCH_CPU_THREADS threads, 16) at each
+#         bucket width of BENCH_CPU_DELTAS (0 = its own choice; the tables take the best) on every
+#         graph; rows in plots/data/sssp-GPU.csv (not bench-*: plots.sh reads those as BFS), and per
+#         step and graph the median relax operations per reached edge of the step's default
+#         variant in plots/data/relax-GPU.csv. The BFS phases above skip SSSP steps.
 # (scale 20 and MAX of the scale series come from the main rows.) Every job runs under
 # timeout(1): min(BENCH_TIMEOUT, what is left of BENCH_BUDGET). A failure, a wrong answer or a
 # timeout is logged and the bench goes on; once the budget is spent the remaining jobs are
@@ -53,6 +57,8 @@ BUDGET=${BENCH_BUDGET:-${d[3]}}
 TMO=${BENCH_TIMEOUT:-${d[4]}}
 GRID=${d[5]}
 DRY=${BENCH_DRYRUN:-0}
+CPU_THREADS=${BENCH_CPU_THREADS:-16}                 # the SSSP phase's delta sweep of the CPU baseline
+CPU_DELTAS=${BENCH_CPU_DELTAS:-"0 4 16 64 256 1024 4096 65536"}
 if [ -z "${GRAPH_DIR:-}" ] && [ -d "$ROOT/graphs" ]; then GRAPH_DIR=$ROOT/graphs; fi
 GRAPH_DIR=${GRAPH_DIR:-}
 LAUNCH=()
@@ -134,6 +140,11 @@ if phase sssp && [ ${#SSSP_BINS[@]} -gt 0 ]; then
   for g in "${sssp_graphs[@]}"; do for bin in "${SSSP_BINS[@]}"; do
     for v in ${VARIANTS[$(basename "$bin")]:-"(default)"}; do jobs+=("sssp|$g|$bin|$v"); done
   done; done
+  # the parallel CPU baseline of every SSSP graph at several bucket widths (its best is the
+  # baseline), BENCH_CPU_THREADS threads: build/cpubench, the same sources and trials
+  if [ -x "$ROOT/build/cpubench" ]; then
+    for g in "${sssp_graphs[@]}"; do jobs+=("ssspcpu|$g|$ROOT/build/cpubench|(default)"); done
+  else say "note: no build/cpubench (make cpubench): the SSSP phase has no delta sweep of the CPU baseline"; fi
 fi
 
 njobs=${#jobs[@]}
@@ -148,6 +159,8 @@ for ((j = 0; j < njobs; j++)); do
   IFS='|' read -r kind label gargs bin variant <<<"${jobs[$j]}"
   step=$(basename "$bin")
   cmd=("$bin")
+  [ "$kind" = sssp ] && cmd=(env OMP_NUM_THREADS="$CPU_THREADS" "$bin")   # its --cpu-baseline
+  [ "$kind" = ssspcpu ] && cmd=(env OMP_NUM_THREADS="$CPU_THREADS" CPUBASE_DELTA="$CPU_DELTAS" "$bin" sssp)
   read -r -a ga <<<"$gargs"; cmd+=("${ga[@]}")
   [ "$variant" != "(default)" ] && cmd+=(-V "$variant")
   if [ "$kind" = trace ]; then cmd+=(-R 1 -n 1 -v -a); else cmd+=(-R "$SOURCES" -n "$TRIALS" -v); fi
@@ -187,7 +200,11 @@ for ((j = 0; j < njobs; j++)); do
            csv_append_rows "$TMP/bench.csv" "$out" ;;
     scale) csv_append_rows "$TMP/scale.csv" "$out" ;;
     trace) csv_append_rows "$TMP/trace.csv" "${out%.csv}.trace.csv" ;;   # the run's own rows are not kept: -a adds timing
-    sssp)  csv_append_rows "$TMP/sssp.csv" "$out" ;;
+    ssspcpu) csv_append_rows "$TMP/sssp.csv" "$out" ;;
+    sssp)  csv_append_rows "$TMP/sssp.csv" "$out"
+           # relax operations per reached edge (the harness's "relaxations" line), one row a run
+           [ $rc -eq 0 ] && sed -n 's/.*relaxations [0-9]* (\([0-9.]*\) per reached edge).*/\1/p' "$log" |
+             while read -r x; do echo "$step,$variant,$label,$x"; done >> "$TMP/relax-runs.csv" ;;
   esac
 done
 [ "$DRY" = 1 ] && exit 0
@@ -203,6 +220,25 @@ for pair in "bench.csv:bench-$slug.csv" "scale.csv:scale-$slug.csv" "trace.csv:b
   csv_merge "$dst" "$new" step,graph
   files+=("$dst")
 done
+# relax-SLUG.csv: per step and graph, the median relax operations per reached edge of the step's
+# first (default) variant (make plots adds them to the SSSP table)
+if [ -s "$TMP/relax-runs.csv" ]; then
+  relax="$OUTDIR/relax-$slug.csv"
+  [ "${BENCH_FRESH:-0}" = 1 ] && rm -f "$relax"
+  first=""; for bin in "${SSSP_BINS[@]}"; do first="$first $(basename "$bin"):${VARIANTS[$(basename "$bin")]%% *}"; done
+  awk -F, -v first="$first" '
+    BEGIN { n = split(first, f, " "); for (i = 1; i <= n; i++) { split(f[i], p, ":"); V[p[1]] = p[2] } }
+    FNR == NR { if ($1 != "step") old[$1 "," $2] = $0; next }    # the committed rows
+    $2 == V[$1] || V[$1] == "" || V[$1] == "(default)" { k = $1 "," $3; x[k, ++c[k]] = $4 + 0; if (!(k in seen)) { seen[k] = 1; K[++nk] = k } }
+    END {
+      print "step,graph,relax_per_edge,runs"
+      for (k in old) if (!(k in seen)) print old[k]
+      for (i = 1; i <= nk; i++) { k = K[i]; m = c[k]
+        for (a = 2; a <= m; a++) { t = x[k, a]; for (b = a - 1; b >= 1 && x[k, b] > t; b--) x[k, b + 1] = x[k, b]; x[k, b + 1] = t }
+        med = m % 2 ? x[k, (m + 1) / 2] : (x[k, m / 2] + x[k, m / 2 + 1]) / 2
+        printf "%s,%.4g,%d\n", k, med, m } }' <(cat "$relax" 2>/dev/null) "$TMP/relax-runs.csv" > "$TMP/relax.csv" && mv "$TMP/relax.csv" "$relax"
+  files_note=" ${relax#$ROOT/}"
+fi
 if [ ${#files[@]} -gt 0 ]; then check=$("$ROOT/scripts/csv-check.sh" "${files[@]}" 2>&1) || bad=1
 else check="no rows written"; bad=1; fi
 echo "$check" >&2
@@ -234,6 +270,6 @@ meta="$OUTDIR/bench-$slug.meta"
   nvidia-smi --query-gpu=name,pci.bus_id,driver_version,vbios_version,memory.total,clocks.max.sm,clocks.max.mem,power.limit,persistence_mode,compute_mode,mig.mode.current --format=csv 2>&1 || true
   echo; echo "## nvidia-smi"; nvidia-smi 2>&1 || true
 } >> "$meta"
-say "$n_ok ok, $n_bad failed, $n_skip skipped (budget) in ${SECONDS}s -> ${files[*]+${files[*]#$ROOT/}} ${meta#$ROOT/}"
+say "$n_ok ok, $n_bad failed, $n_skip skipped (budget) in ${SECONDS}s -> ${files[*]+${files[*]#$ROOT/}}${files_note:-} ${meta#$ROOT/}"
 [ $n_skip -gt 0 ] && say "warning: $n_skip jobs skipped: the budget (BENCH_BUDGET=$BUDGET) ran out; see $meta"
 exit $bad

@@ -252,6 +252,7 @@ typedef struct {
   int leanq;                    /* NEW: entries of each of their shared-memory queues */
   unsigned long long leanmax;   /* NEW: they take rounds of at most this many entries */
   int nlo;                      /* NEW: their adaptive step's target: near pushes a round */
+  int chase;                    /* NEW: levels a lane expands in one one-block round */
 } hbf_args_t;
 
 typedef struct {
@@ -863,6 +864,13 @@ static __device__ __forceinline__ void lean_put_far(const hbf_args_t *a, const l
   if (p < a->cap) a->far[r->fq][p] = v;
 }
 
+/* NEW (chase): a near entry a lane keeps to expand in the same round. */
+typedef struct {
+  int on;
+  uint4 h0, h1, h2;
+  dist_t d;
+} lean_chase_t;
+
 /* Relax edges k0..k1-1 of a lane (bit k of has: edge k exists) at distance d:
  * every target's head and atomicMin in flight together, then the pushes.
  * All lanes of the warp call it. */
@@ -870,7 +878,7 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
                                                   const lean_rd_t *r, unsigned has,
                                                   const vid_t *cs, const weight_t *ws, dist_t d,
                                                   const int k0, const int k1, unsigned *ops,
-                                                  unsigned *fmin) {
+                                                  unsigned *fmin, lean_chase_t *ch, int keep) {
   unsigned long long key[LEAN_K], old[LEAN_K];
 #pragma unroll
   for (int k = 0; k < LEAN_K; k++) key[k] = old[k] = 0;
@@ -910,6 +918,14 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
       }
     }
   }
+  if (keep) { /* NEW (chase): the lane keeps its first near push of a short row to expand itself */
+#pragma unroll
+    for (int k = k0; k < k1; k++)
+      if (!ch->on && (nm >> k & 1) && h0[k].x <= LEAN_K) {
+        ch->on = 1; ch->h0 = h0[k]; ch->h1 = h1[k]; ch->h2 = h2[k]; ch->d = hbf_unpack(key[k]);
+        nm &= ~(1u << k);
+      }
+  }
   unsigned pos = lean_slots(&S->nnear, __popc(nm));
 #pragma unroll
   for (int k = k0; k < k1; k++)
@@ -927,6 +943,8 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
 static __device__ void lean_tails(const hbf_args_t *a, lean_sh_t *S, lean_q_t q, const lean_rd_t *r,
                                   unsigned *ops, unsigned *fmin) {
   unsigned t = threadIdx.x, lane = t & 31, nl = S->nlong;
+  lean_chase_t nokeep; /* tails keep nothing: every push goes to the queue */
+  nokeep.on = 1;
   for (unsigned j = t / 32; j < nl; j += LEAN_BLOCK / 32) { /* warp-uniform */
     eid_t b = S->loff[j] + LEAN_K, e = S->loff[j] + S->ldeg[j];
     if (e - b > LEAN_WARP_TAIL) {
@@ -937,7 +955,7 @@ static __device__ void lean_tails(const hbf_args_t *a, lean_sh_t *S, lean_q_t q,
       vid_t c = 0;
       weight_t w = 0;
       if (k < e) { c = __ldg(&a->cols[k]); w = __ldg(&a->weights[k]); }
-      lean_claim(a, S, q, r, k < e, &c, &w, S->ld[j], 0, 1, ops, fmin);
+      lean_claim(a, S, q, r, k < e, &c, &w, S->ld[j], 0, 1, ops, fmin, &nokeep, 0);
     }
   }
   __syncthreads();
@@ -948,7 +966,7 @@ static __device__ void lean_tails(const hbf_args_t *a, lean_sh_t *S, lean_q_t q,
       vid_t c = 0;
       weight_t w = 0;
       if (k < e) { c = __ldg(&a->cols[k]); w = __ldg(&a->weights[k]); }
-      lean_claim(a, S, q, r, k < e, &c, &w, S->ld[j], 0, 1, ops, fmin);
+      lean_claim(a, S, q, r, k < e, &c, &w, S->ld[j], 0, 1, ops, fmin, &nokeep, 0);
     }
   }
 }
@@ -1013,14 +1031,36 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
                                (weight_t)w2.w};
         unsigned has = deg >= LEAN_K ? (1u << LEAN_K) - 1 : (1u << deg) - 1;
         scanned += deg;
-        if (deg > LEAN_K) { /* the tail pass below takes the rest */
+        int tail = deg > LEAN_K;
+        if (tail) { /* the tail pass below takes the rest */
           unsigned p = atomicAdd(&S.nlong, 1u);
           S.loff[p] = w0.y; S.ldeg[p] = deg; S.ld[p] = d;
         }
-        lean_claim(&a, &S, qo, &r, has, cs, ws, d, 0, 4, &ops, &fmin);
+        lean_chase_t ch;
+        ch.on = 0;
+        lean_claim(&a, &S, qo, &r, has, cs, ws, d, 0, 4, &ops, &fmin, &ch, a.chase > 1);
         if (__any_sync(DEV_FULL_MASK, has >> 4))
-          lean_claim(&a, &S, qo, &r, has, cs, ws, d, 4, LEAN_K, &ops, &fmin);
-        if (__syncthreads_or(deg > LEAN_K)) { /* the same answer in every thread */
+          lean_claim(&a, &S, qo, &r, has, cs, ws, d, 4, LEAN_K, &ops, &fmin, &ch, a.chase > 1);
+        /* NEW (chase): a lane that kept a near vertex expands it now, up to
+         * chase levels a round (its head came with the atomicMin that lowered
+         * it), instead of leaving it to the next round and its barriers. Any
+         * order of relaxations reaches the same distances; a vertex lowered
+         * again is pushed again. The last level keeps nothing. */
+        for (int hop = 1; hop < a.chase && __any_sync(DEV_FULL_MASK, ch.on); hop++) { /* warp-uniform */
+          unsigned cdeg = ch.on ? ch.h0.x : 0;
+          vid_t cc[LEAN_K] = {ch.h0.z, ch.h1.x, ch.h1.z, ch.h2.x, ch.h2.z};
+          weight_t cw[LEAN_K] = {(weight_t)ch.h0.w, (weight_t)ch.h1.y, (weight_t)ch.h1.w,
+                                 (weight_t)ch.h2.y, (weight_t)ch.h2.w};
+          unsigned chas = (1u << cdeg) - 1; /* cdeg <= LEAN_K */
+          dist_t cd = ch.d;
+          scanned += cdeg;
+          ch.on = 0;
+          int more = hop + 1 < a.chase;
+          lean_claim(&a, &S, qo, &r, chas, cc, cw, cd, 0, 4, &ops, &fmin, &ch, more);
+          if (__any_sync(DEV_FULL_MASK, chas >> 4))
+            lean_claim(&a, &S, qo, &r, chas, cc, cw, cd, 4, LEAN_K, &ops, &fmin, &ch, more);
+        }
+        if (__syncthreads_or(tail)) { /* the same answer in every thread */
           lean_tails(&a, &S, qo, &r, &ops, &fmin);
           __syncthreads();
           if (t == 0) { S.nlong = 0; S.nbig = 0; }
@@ -1257,6 +1297,7 @@ static int hbf_check_knobs(const launch_t *lc) {
   long delta = launch_knob(lc, "delta");
   long lean = launch_knob(lc, "lean"), leanq = launch_knob(lc, "leanq");
   long leanmax = launch_knob(lc, "leanmax"), nlo = launch_knob(lc, "nlo");
+  long chase = launch_knob(lc, "chase");
   if (dedup < 0 || dedup > 2) return fail(EXIT_INPUT, "dedup=%ld: 0, 1 or 2", dedup);
   if (classify < 0 || classify > 1) return fail(EXIT_INPUT, "classify=%ld: 0 or 1", classify);
   if (classify && dedup == 0)
@@ -1284,6 +1325,7 @@ static int hbf_check_knobs(const launch_t *lc) {
     return fail(EXIT_INPUT, "leanq=%ld: 32..2048, a multiple of 32 (entries of each shared-memory queue)", leanq);
   if (leanmax < 1 || leanmax > (1L << 30)) return fail(EXIT_INPUT, "leanmax=%ld: 1..2^30 entries", leanmax);
   if (nlo < 1 || nlo > (1L << 20)) return fail(EXIT_INPUT, "nlo=%ld: 1..2^20 near pushes a round", nlo);
+  if (chase < 1 || chase > 64) return fail(EXIT_INPUT, "chase=%ld: 1..64 levels a lane expands in a one-block round", chase);
   return 0;
 }
 
@@ -1368,6 +1410,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->leanq = (int)launch_knob(lc, "leanq");
   a->leanmax = (unsigned long long)launch_knob(lc, "leanmax");
   a->nlo = (int)launch_knob(lc, "nlo");
+  a->chase = (int)launch_knob(lc, "chase");
   /* NEW: a child grid of one block's edges or fewer never beats its virtual warp */
   a->dp = dp > 0 ? (int)(dp > HBF_CHILD_BLOCK ? dp : HBF_CHILD_BLOCK) : 0;
   if ((eid_t)a->dp >= (eid_t)g->max_out_degree) a->dp = 0; /* no hub */
@@ -1553,6 +1596,7 @@ static const knob_def_t hbf_knobs[] = {
     {"leanq", 1536, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
     {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
     {"nlo", 128, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
+    {"chase", 2, "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a round (1: off)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Near-Far priority, the round loop in one cooperative grid, one-block rounds", PROBLEM_SSSP,

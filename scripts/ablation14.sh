@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# ablation14.sh [BIN] - step 14's chase (steps/14_nearfar/README.md): on the road graphs, where
+# the one-block rounds run, the levels a lane expands in one round (chase=1: off, a level a
+# round), and the one-block rounds off for reference; every trial verified.
+#
+# Writes (ABL_OUT, default plots/data; SLUG from nvidia-smi, e.g. h100):
+#   ablation-step14-SLUG.csv   harness CSV rows, the knobs column names the setting
+#   ablation-step14-SLUG.log   nvidia-smi, commit, every command, its summary and hbf: lines
+# Environment: ABL_GRAPHS (labels, default luxembourg_osm rome99), ABL_SOURCES (4),
+# ABL_TRIALS (5), GRAPH_DIR (graphs).
+set -u
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu ablation14
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$ROOT/scripts/results-common.sh"
+BIN=${1:-bin/step14}
+abl_setup ablation14 14
+GRAPHS=${ABL_GRAPHS:-luxembourg_osm rome99}
+SETS="lean=0,chase=1;lean=-1,chase=1;lean=-1,chase=2;lean=-1,chase=3;lean=-1,chase=4;lean=-1,chase=8"
+abl_log_header
+rc=0
+abl_run_graphs HBF_VERBOSE 240 'relaxations|hbf:' 'hbf:'
+echo "$ABL_NAME: rows in ${csv#$ROOT/}, log ${log#$ROOT/}" >&2
+exit $rc
