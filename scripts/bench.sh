@@ -226,17 +226,22 @@ if [ -s "$TMP/relax-runs.csv" ]; then
   relax="$OUTDIR/relax-$slug.csv"
   [ "${BENCH_FRESH:-0}" = 1 ] && rm -f "$relax"
   first=""; for bin in "${SSSP_BINS[@]}"; do first="$first $(basename "$bin"):${VARIANTS[$(basename "$bin")]%% *}"; done
+  # the default variant's runs, grouped by step and graph, each group in order of value
   awk -F, -v first="$first" '
     BEGIN { n = split(first, f, " "); for (i = 1; i <= n; i++) { split(f[i], p, ":"); V[p[1]] = p[2] } }
-    FNR == NR { if ($1 != "step") old[$1 "," $2] = $0; next }    # the committed rows
-    $2 == V[$1] || V[$1] == "" || V[$1] == "(default)" { k = $1 "," $3; x[k, ++c[k]] = $4 + 0; if (!(k in seen)) { seen[k] = 1; K[++nk] = k } }
+    $2 == V[$1] || V[$1] == "" || V[$1] == "(default)"' "$TMP/relax-runs.csv" |
+    sort -t, -k1,1 -k3,3 -k4,4g > "$TMP/relax-sorted.csv"
+  # a group's median is its middle; graphs this run did not measure keep their committed rows
+  # (the header line keeps the first input non-empty, so FNR == NR marks it alone)
+  awk -F, '
+    FNR == NR { if ($1 != "step") old[$1 "," $2] = $0; next }
+    { k = $1 "," $3; if (!(k in c)) K[++nk] = k; x[k, ++c[k]] = $4 + 0 }
     END {
       print "step,graph,relax_per_edge,runs"
-      for (k in old) if (!(k in seen)) print old[k]
+      for (k in old) if (!(k in c)) print old[k]
       for (i = 1; i <= nk; i++) { k = K[i]; m = c[k]
-        for (a = 2; a <= m; a++) { t = x[k, a]; for (b = a - 1; b >= 1 && x[k, b] > t; b--) x[k, b + 1] = x[k, b]; x[k, b + 1] = t }
-        med = m % 2 ? x[k, (m + 1) / 2] : (x[k, m / 2] + x[k, m / 2 + 1]) / 2
-        printf "%s,%.4g,%d\n", k, med, m } }' <(cat "$relax" 2>/dev/null) "$TMP/relax-runs.csv" > "$TMP/relax.csv" && mv "$TMP/relax.csv" "$relax"
+        printf "%s,%.4g,%d\n", k, m % 2 ? x[k, (m + 1) / 2] : (x[k, m / 2] + x[k, m / 2 + 1]) / 2, m } }' \
+    <(echo step,graph; cat "$relax" 2>/dev/null) "$TMP/relax-sorted.csv" > "$TMP/relax.csv" && mv "$TMP/relax.csv" "$relax"
   files_note=" ${relax#$ROOT/}"
 fi
 if [ ${#files[@]} -gt 0 ]; then check=$("$ROOT/scripts/csv-check.sh" "${files[@]}" 2>&1) || bad=1

@@ -7,11 +7,12 @@
 #   OLD08=path   a step08 binary built at 4beba48 (default: built here in a git worktree)
 #   OUT_CSV      rows of every run (default results/top-vs-old08.csv); a summary on stdout
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 OUT_CSV=${OUT_CSV:-results/top-vs-old08.csv}
 mkdir -p "$(dirname "$OUT_CSV")"
 if [ -z "${OLD08:-}" ]; then
   wt=$(mktemp -d); git worktree add -q "$wt" 4beba48 || exit 2
+  trap 'git worktree remove --force "$wt"' EXIT
   make -C "$wt" -j"$(nproc)" step08 >/dev/null || exit 2
   OLD08=$wt/bin/step08
 fi
