@@ -971,7 +971,7 @@ static __device__ void bfs4k_hand_over(const bfs4k_args_t *a, unsigned long long
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
 #define HOP_MAX 64           /* largest `hop` */
-#define HOP_AUTO 32          /* hop=-1: levels per grid barrier on graphs of mean */
+#define HOP_AUTO 64          /* hop=-1: levels per grid barrier on graphs of mean */
 #define HOP_ROAD_DEG 5       /* ... out-degree below 5 (roads, grids),        */
 #define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper  */
 #define HOP_SPARSE_DEG 8     /* hop floods the block queues), 1 from there on */
@@ -2442,7 +2442,7 @@ static const knob_def_t bfs4k_knobs[] = {
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
     {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
     {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices), n * hop / gamma under the hop engine; 0: no floor"},
-    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (32 when mean degree < 5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
+    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < 5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
     {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
