@@ -18,7 +18,8 @@ GRAPHS=${ABL_GRAPHS:-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Sl
 SETS="hop=0,lean=0"                 # step 10's levels
 SETS+=";hop=1,lean=0"               # + row heads: the hop engine, 1 level a barrier
 SETS+=";hop=8,lean=0"               # + 8 levels a barrier
-SETS+=";hop=-1,sbits=0,lean=0"      # auto (32 / 4 / 0 by mean degree), block 0's claims by atomicMin
+SETS+=";hop=32,lean=0"              # + 32 levels a barrier
+SETS+=";hop=-1,sbits=0,lean=0"      # auto (64 / 4 / 0 by mean degree), block 0's claims by atomicMin
 SETS+=";hop=-1,lean=0"              # + block 0's shared bitmap = step 12
 SETS+=";hop=-1,lean=1"              # + the lean prologue (sparse graphs) = step 13
 abl_log_header "block $BLOCK"
