@@ -971,7 +971,7 @@ static __device__ void bfs4k_hand_over(const bfs4k_args_t *a, unsigned long long
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
 #define HOP_MAX 64           /* largest `hop` */
-#define HOP_AUTO 64          /* hop=-1: levels per grid barrier on graphs of mean */
+#define HOP_AUTO HOP_MAX     /* hop=-1: levels per grid barrier on graphs of mean */
 #define HOP_ROAD_DEG 5       /* ... out-degree below 5 (roads, grids),        */
 #define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper  */
 #define HOP_SPARSE_DEG 8     /* hop floods the block queues), 1 from there on */
