@@ -2455,13 +2455,18 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     if (a.pro) {
       bfs4k_lean_kernel<<<1, block, s->pro_smem>>>(a, src, s->pro_qc);
       LAUNCH_CHECK();
+      /* NEW (lean): the prologue's state; if it finished the traversal (a road
+       * network), the grid is not launched: the loop kernel would find size 0 */
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
     }
-    /* NEW: one launch for the whole traversal, no readback until the end */
-    void *args[] = {&a, &src};
-    CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
-                                           dim3(block), args, s->smem, 0));
-    LAUNCH_CHECK();
-    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    if (!a.pro || c.size) {
+      /* NEW: one launch for the whole traversal, no readback until the end */
+      void *args[] = {&a, &src};
+      CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
+                                             dim3(block), args, s->smem, 0));
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    }
   } else {
     /* the host's loop reads back what it needs to go on (the level's counters,
      * one copy a kernel) and writes nothing back; its tallies stay here */

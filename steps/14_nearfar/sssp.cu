@@ -1477,15 +1477,20 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   c.thr = a.delta > 0 ? a.delta : DIST_INF;
   int trips = 0;
   for (;;) {
+    int read = 0; /* NEW (lean): c already holds the device's state */
     if (a.chain == 2) { /* NEW: the whole loop, one launch, one readback */
-      if (a.lean) { /* NEW: the one-block rounds first; the grid returns at once if they finished */
+      if (a.lean) { /* NEW: the one-block rounds first; if they finished the run, no grid */
         hbf_lean_kernel<<<1, LEAN_BLOCK, LEAN_SMEM(a.leanq)>>>(a);
         LAUNCH_CHECK();
+        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+        read = c.status != HBF_RUNNING;
       }
-      void *args[] = {&a};
-      CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)hbf_persist_kernel, dim3(s->grid_loop),
-                                             dim3(a.block), args, 0, 0));
-      LAUNCH_CHECK();
+      if (!read) {
+        void *args[] = {&a};
+        CUDA_CHECK(cudaLaunchCooperativeKernel((const void *)hbf_persist_kernel, dim3(s->grid_loop),
+                                               dim3(a.block), args, 0, 0));
+        LAUNCH_CHECK();
+      }
     } else if (c.phase == 1) { /* expand round c.round */
       int vw, grid;
       hbf_shape(&a, c.size[c.cur], &vw, &grid);
@@ -1503,7 +1508,7 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       LAUNCH_CHECK();
     }
     /* NEW: one readback per round (loop=0) or per chain of rounds (loop=1) */
-    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    if (!read) CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
     trips++;
     if (c.status == HBF_DONE || c.status == HBF_NEGCYCLE || c.status == HBF_BIGDIST) break;
     if (c.status == HBF_LEAN) continue; /* NEW: the frontier went back to the one-block rounds */
