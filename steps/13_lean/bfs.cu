@@ -2450,7 +2450,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   bfs4k_ctl_t c;
   memset(&c, 0, sizeof c);
   if (a.loop) {
-    /* NEW (lean): the prologue's levels first, in the same stream (no readback) */
+    /* NEW (lean): the prologue's levels first, in the same stream */
     a.pro = s->pro && !a.trace;
     if (a.pro) {
       bfs4k_lean_kernel<<<1, block, s->pro_smem>>>(a, src, s->pro_qc);
