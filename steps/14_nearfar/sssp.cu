@@ -818,6 +818,7 @@ typedef struct {
   int err;                     /* HBF_NEGCYCLE / HBF_BIGDIST seen this round   */
   unsigned nlong, nbig;        /* rows with tails; the longest of them          */
   unsigned loff[LEAN_BLOCK], ldeg[LEAN_BLOCK];
+  uint4 kh[3 * LEAN_BLOCK];    /* NEW (chase): the kept vertex's head, word j of thread t at j x LEAN_BLOCK + t */
   dist_t ld[LEAN_BLOCK];
   unsigned short lbig[LEAN_BLOCK];
 } lean_sh_t;
@@ -864,10 +865,11 @@ static __device__ __forceinline__ void lean_put_far(const hbf_args_t *a, const l
   if (p < a->cap) a->far[r->fq][p] = v;
 }
 
-/* NEW (chase): a near entry a lane keeps to expand in the same round. */
+/* NEW (chase): a near entry a lane keeps to expand in the same round; its
+ * head waits in the lane's slot of S.kh (a shared store, not a register copy
+ * of every candidate's head). */
 typedef struct {
   int on;
-  uint4 h0, h1, h2;
   dist_t d;
 } lean_chase_t;
 
@@ -918,12 +920,20 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
       }
     }
   }
-  if (keep) { /* NEW (chase): the lane keeps its first near push of a short row to expand itself */
+  if (keep && !ch->on) { /* NEW (chase): the lane keeps its first near push of a short row to expand itself */
+    unsigned cand = 0;
 #pragma unroll
     for (int k = k0; k < k1; k++)
-      if (!ch->on && (nm >> k & 1) && h0[k].x <= LEAN_K) {
-        ch->on = 1; ch->h0 = h0[k]; ch->h1 = h1[k]; ch->h2 = h2[k]; ch->d = hbf_unpack(key[k]);
-        nm &= ~(1u << k);
+      if ((nm >> k & 1) && h0[k].x <= LEAN_K) cand |= 1u << k;
+    cand &= -cand; /* the first */
+    nm &= ~cand;
+    ch->on = cand != 0;
+    unsigned t = threadIdx.x;
+#pragma unroll
+    for (int k = k0; k < k1; k++)
+      if (cand >> k & 1) {
+        S->kh[t] = h0[k]; S->kh[LEAN_BLOCK + t] = h1[k]; S->kh[2 * LEAN_BLOCK + t] = h2[k];
+        ch->d = hbf_unpack(key[k]);
       }
   }
   unsigned pos = lean_slots(&S->nnear, __popc(nm));
@@ -1038,6 +1048,7 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
         }
         lean_chase_t ch;
         ch.on = 0;
+        ch.d = 0;
         lean_claim(&a, &S, qo, &r, has, cs, ws, d, 0, 4, &ops, &fmin, &ch, a.chase > 1);
         if (__any_sync(DEV_FULL_MASK, has >> 4))
           lean_claim(&a, &S, qo, &r, has, cs, ws, d, 4, LEAN_K, &ops, &fmin, &ch, a.chase > 1);
@@ -1047,10 +1058,11 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
          * order of relaxations reaches the same distances; a vertex lowered
          * again is pushed again. The last level keeps nothing. */
         for (int hop = 1; hop < a.chase && __any_sync(DEV_FULL_MASK, ch.on); hop++) { /* warp-uniform */
-          unsigned cdeg = ch.on ? ch.h0.x : 0;
-          vid_t cc[LEAN_K] = {ch.h0.z, ch.h1.x, ch.h1.z, ch.h2.x, ch.h2.z};
-          weight_t cw[LEAN_K] = {(weight_t)ch.h0.w, (weight_t)ch.h1.y, (weight_t)ch.h1.w,
-                                 (weight_t)ch.h2.y, (weight_t)ch.h2.w};
+          uint4 x0 = make_uint4(0, 0, 0, 0), x1 = x0, x2 = x0;
+          if (ch.on) { x0 = S.kh[t]; x1 = S.kh[LEAN_BLOCK + t]; x2 = S.kh[2 * LEAN_BLOCK + t]; }
+          unsigned cdeg = x0.x;
+          vid_t cc[LEAN_K] = {x0.z, x1.x, x1.z, x2.x, x2.z};
+          weight_t cw[LEAN_K] = {(weight_t)x0.w, (weight_t)x1.y, (weight_t)x1.w, (weight_t)x2.y, (weight_t)x2.w};
           unsigned chas = (1u << cdeg) - 1; /* cdeg <= LEAN_K */
           dist_t cd = ch.d;
           scanned += cdeg;
@@ -1598,7 +1610,7 @@ static const knob_def_t hbf_knobs[] = {
     {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
     {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
     {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: roads), 0 off, 1 on (needs loop=2, dedup=2)"},
-    {"leanq", 1536, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
+    {"leanq", 512, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
     {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
     {"nlo", 128, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
     {"chase", 2, "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a round (1: off)"},
