@@ -2,9 +2,11 @@
 # lean-sssp-profile.sh [BIN] - where a round of step 14's one-block kernel (hbf_lean_kernel) goes,
 # on the two road graphs: Nsight Compute's warp-state sampling and instruction counts of one
 # launch (source 0, the second launch: the first trial after the warm-up), summed per stall
-# reason, per round, and for the instructions that only thread 0 runs (the round's end).
+# reason, per round, and for the instructions run by one lane of a warp (thread 0's round end,
+# the lane-0 shared atomics of every warp).
 #   OUT       the summary (default results/lean-sssp-profile.txt)
 #   GRAPH_DIR where luxembourg_osm.mtx.gz and rome99.gr.gz are (default graphs)
+#   COMMIT    the binary's commit for the header (default: git describe here)
 # Needs ncu (Nsight Compute) and python3; profiling needs a GPU.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -16,7 +18,7 @@ command -v ncu >/dev/null || { echo "lean-sssp-profile: ncu not found (Nsight Co
 mkdir -p "$(dirname "$OUT")"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 {
-  echo "# lean-sssp-profile.sh $(date -u +%FT%TZ) commit $(git describe --always --dirty 2>/dev/null || echo unknown)"
+  echo "# lean-sssp-profile.sh $(date -u +%FT%TZ) commit ${COMMIT:-$(git describe --always --dirty 2>/dev/null || echo unknown)}"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
   ncu --version | tail -1
 } > "$OUT"
@@ -48,7 +50,7 @@ ex = sum(int(r[iE] or 0) for r in body)
 one = sum(int(r[iE] or 0) for r in body if r[iA] not in ('', '0') and float(r[iA]) <= 1.01)
 rounds = int(sys.argv[3])
 top = sorted(body, key=lambda r: -int(r[iS] or 0))[:3]
-print('rounds and splits in the block: %d; warp instructions: %d (%.0f a round), of them thread 0 alone: %.0f a round'
+print('rounds and splits in the block: %d; warp instructions: %d (%.0f a round), of them with one lane active: %.0f a round'
       % (rounds, ex, ex / rounds, one / rounds))
 print('most sampled instructions: ' + '; '.join('%s (%s samples)' % (r[1].strip(), r[iS]) for r in top))
 PY
