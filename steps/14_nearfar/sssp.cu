@@ -21,6 +21,11 @@
  *                       carrying its row head (degree, first edge, 5 (column,
  *                       weight) pairs), so a round costs one dependent global
  *                       access; auto (-1) on graphs of mean degree < 3
+ *             spread    in the block, a warp's head edges spread over its lanes
+ *                       (one edge's chain a pass, not five), a short pass split
+ *                       over all 16 warps; 0: a lane per entry
+ *             chase     in the block, a lane expands a near vertex it lowered at
+ *                       once, up to chase levels a round
  *             ttas      a plain load before each atomicMin
  *             stale     skip a queue entry that fell again in this round
  *             and 09's knobs (H-BF, Busato & Bombieri, TPDS 2016):
@@ -253,6 +258,7 @@ typedef struct {
   unsigned long long leanmax;   /* NEW: they take rounds of at most this many entries */
   int nlo;                      /* NEW: their adaptive step's target: near pushes a round */
   int chase;                    /* NEW: levels a lane expands in one one-block round */
+  int spread;                   /* NEW: in the block, a warp's head edges spread over its lanes */
 } hbf_args_t;
 
 typedef struct {
@@ -797,7 +803,9 @@ static __global__ void hbf_persist_kernel(hbf_args_t a) {
 #define LEAN_BLOCK 512         /* threads of the one-block kernel               */
 #define LEAN_ENTRY 56          /* shared bytes a queue entry: head, vertex, distance */
 #define LEAN_WARP_TAIL 512     /* tails longer than this: the whole block        */
-#define LEAN_SMEM(q) ((size_t)(q) * 2 * LEAN_ENTRY)
+#define LEAN_EDGES (LEAN_K * 32) /* (column, weight, distance) slots of a warp's edge list */
+/* the two queues, then (spread) each warp's edge list */
+#define LEAN_SMEM(q, spread) ((size_t)(q) * 2 * LEAN_ENTRY + ((spread) ? (size_t)LEAN_BLOCK / 32 * LEAN_EDGES * 12 : 0))
 
 typedef struct {
   uint4 *h;                    /* 3 a vertex */
@@ -948,6 +956,40 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
   }
 }
 
+/* NEW (spread): the head edges (bits of has) of the warp's lanes, one edge a
+ * lane a pass: a warp's claims cost one edge's chain, not five. Their
+ * (column, weight, distance) wait in the warp's list in shared memory. All
+ * 32 lanes call it. */
+static __device__ __forceinline__ void lean_spread(const hbf_args_t *a, lean_sh_t *S, lean_q_t q,
+                                                   const lean_rd_t *r, unsigned has, const vid_t *cs,
+                                                   const weight_t *ws, dist_t d, unsigned *ops,
+                                                   unsigned *fmin, lean_chase_t *ch, int keep) {
+  extern __shared__ uint4 lean_smem[];
+  unsigned lane = threadIdx.x & 31, n = (unsigned)__popc(has), x = n;
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) { /* inclusive scan of the lanes' edge counts */
+    unsigned y = __shfl_up_sync(DEV_FULL_MASK, x, o);
+    if (lane >= (unsigned)o) x += y;
+  }
+  unsigned pos = x - n, ne = __shfl_sync(DEV_FULL_MASK, x, 31);
+  char *lists = (char *)lean_smem + (size_t)2 * a->leanq * LEAN_ENTRY;
+  vid_t *ec = (vid_t *)lists + (threadIdx.x >> 5) * LEAN_EDGES;
+  weight_t *ew = (weight_t *)lists + LEAN_BLOCK / 32 * LEAN_EDGES + (threadIdx.x >> 5) * LEAN_EDGES;
+  dist_t *ed = (dist_t *)lists + 2 * (LEAN_BLOCK / 32 * LEAN_EDGES) + (threadIdx.x >> 5) * LEAN_EDGES;
+  __syncwarp(); /* the warp's previous list is read */
+#pragma unroll
+  for (int k = 0; k < LEAN_K; k++)
+    if (has >> k & 1) { ec[pos] = cs[k]; ew[pos] = ws[k]; ed[pos] = d; pos++; }
+  __syncwarp();
+  for (unsigned e = lane; e - lane < ne; e += 32) { /* warp-uniform */
+    vid_t c = 0;
+    weight_t w = 0;
+    dist_t de = 0;
+    if (e < ne) { c = ec[e]; w = ew[e]; de = ed[e]; }
+    lean_claim(a, S, q, r, e < ne, &c, &w, de, 0, 1, ops, fmin, ch, keep);
+  }
+}
+
 /* The tails (edges LEAN_K.. of the listed rows): a warp a row, the rows of more
  * than LEAN_WARP_TAIL tail edges the whole block, one after the other. */
 static __device__ void lean_tails(const hbf_args_t *a, lean_sh_t *S, lean_q_t q, const lean_rd_t *r,
@@ -1024,6 +1066,11 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
     if (phase == 1) {
       for (unsigned long long i0 = 0; i0 < in; i0 += LEAN_BLOCK) { /* block-uniform */
         unsigned long long i = i0 + t;
+        if (a.spread) { /* NEW (spread): a short pass in 16 contiguous pieces, one a warp */
+          unsigned long long cnt = in - i0 < LEAN_BLOCK ? in - i0 : LEAN_BLOCK;
+          unsigned per = (unsigned)(cnt + LEAN_BLOCK / 32 - 1) / (LEAN_BLOCK / 32);
+          i = (t & 31) < per ? i0 + (t >> 5) * per + (t & 31) : in;
+        }
         uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0, w2 = w0;
         dist_t d = 0;
         if (i < nin_s) {
@@ -1049,9 +1096,13 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
         lean_chase_t ch;
         ch.on = 0;
         ch.d = 0;
-        lean_claim(&a, &S, qo, &r, has, cs, ws, d, 0, 4, &ops, &fmin, &ch, a.chase > 1);
-        if (__any_sync(DEV_FULL_MASK, has >> 4))
-          lean_claim(&a, &S, qo, &r, has, cs, ws, d, 4, LEAN_K, &ops, &fmin, &ch, a.chase > 1);
+        if (a.spread) {
+          lean_spread(&a, &S, qo, &r, has, cs, ws, d, &ops, &fmin, &ch, a.chase > 1);
+        } else {
+          lean_claim(&a, &S, qo, &r, has, cs, ws, d, 0, 4, &ops, &fmin, &ch, a.chase > 1);
+          if (__any_sync(DEV_FULL_MASK, has >> 4))
+            lean_claim(&a, &S, qo, &r, has, cs, ws, d, 4, LEAN_K, &ops, &fmin, &ch, a.chase > 1);
+        }
         /* NEW (chase): a lane that kept a near vertex expands it now, up to
          * chase levels a round (its head came with the atomicMin that lowered
          * it), instead of leaving it to the next round and its barriers. Any
@@ -1068,9 +1119,13 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) hbf_lean_kernel(const __gri
           scanned += cdeg;
           ch.on = 0;
           int more = hop + 1 < a.chase;
-          lean_claim(&a, &S, qo, &r, chas, cc, cw, cd, 0, 4, &ops, &fmin, &ch, more);
-          if (__any_sync(DEV_FULL_MASK, chas >> 4))
-            lean_claim(&a, &S, qo, &r, chas, cc, cw, cd, 4, LEAN_K, &ops, &fmin, &ch, more);
+          if (a.spread) {
+            lean_spread(&a, &S, qo, &r, chas, cc, cw, cd, &ops, &fmin, &ch, more);
+          } else {
+            lean_claim(&a, &S, qo, &r, chas, cc, cw, cd, 0, 4, &ops, &fmin, &ch, more);
+            if (__any_sync(DEV_FULL_MASK, chas >> 4))
+              lean_claim(&a, &S, qo, &r, chas, cc, cw, cd, 4, LEAN_K, &ops, &fmin, &ch, more);
+          }
         }
         if (__syncthreads_or(tail)) { /* the same answer in every thread */
           lean_tails(&a, &S, qo, &r, &ops, &fmin);
@@ -1338,6 +1393,8 @@ static int hbf_check_knobs(const launch_t *lc) {
   if (leanmax < 1 || leanmax > (1L << 30)) return fail(EXIT_INPUT, "leanmax=%ld: 1..2^30 entries", leanmax);
   if (nlo < 1 || nlo > (1L << 20)) return fail(EXIT_INPUT, "nlo=%ld: 1..2^20 near pushes a round", nlo);
   if (chase < 1 || chase > 64) return fail(EXIT_INPUT, "chase=%ld: 1..64 levels a lane expands in a one-block round", chase);
+  long spread = launch_knob(lc, "spread");
+  if (spread != 0 && spread != 1) return fail(EXIT_INPUT, "spread=%ld: 0 or 1", spread);
   return 0;
 }
 
@@ -1423,6 +1480,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->leanmax = (unsigned long long)launch_knob(lc, "leanmax");
   a->nlo = (int)launch_knob(lc, "nlo");
   a->chase = (int)launch_knob(lc, "chase");
+  a->spread = (int)launch_knob(lc, "spread");
   /* NEW: a child grid of one block's edges or fewer never beats its virtual warp */
   a->dp = dp > 0 ? (int)(dp > HBF_CHILD_BLOCK ? dp : HBF_CHILD_BLOCK) : 0;
   if ((eid_t)a->dp >= (eid_t)g->max_out_degree) a->dp = 0; /* no hub */
@@ -1451,11 +1509,11 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     int dev = 0, most = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    if (LEAN_SMEM(a->leanq) + sizeof(lean_sh_t) > (size_t)most)
+    if (LEAN_SMEM(a->leanq, a->spread) + sizeof(lean_sh_t) > (size_t)most)
       return fail(EXIT_INPUT, "leanq=%d: %zu bytes of shared memory, this GPU has %d a block", a->leanq,
-                  LEAN_SMEM(a->leanq) + sizeof(lean_sh_t), most);
+                  LEAN_SMEM(a->leanq, a->spread) + sizeof(lean_sh_t), most);
     CUDA_CHECK(cudaFuncSetAttribute((const void *)hbf_lean_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)LEAN_SMEM(a->leanq)));
+                                    (int)LEAN_SMEM(a->leanq, a->spread)));
     uint4 *head = (uint4 *)gpu_alloc((size_t)(g->n ? g->n : 1) * 3 * sizeof(uint4), "row heads (lean)");
     if (g->n) {
       lean_head_kernel<<<launch_grid(lc, g->n), lc->block>>>(g->offsets, a->cols, g->weights, g->n, head);
@@ -1492,7 +1550,7 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     int read = 0; /* NEW (lean): c already holds the device's state */
     if (a.chain == 2) { /* NEW: the whole loop, one launch, one readback */
       if (a.lean) { /* NEW: the one-block rounds first; if they finished the run, no grid */
-        hbf_lean_kernel<<<1, LEAN_BLOCK, LEAN_SMEM(a.leanq)>>>(a);
+        hbf_lean_kernel<<<1, LEAN_BLOCK, LEAN_SMEM(a.leanq, a.spread)>>>(a);
         LAUNCH_CHECK();
         CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
         read = c.status != HBF_RUNNING;
@@ -1613,7 +1671,8 @@ static const knob_def_t hbf_knobs[] = {
     {"leanq", 512, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
     {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
     {"nlo", 128, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
-    {"chase", 2, "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a round (1: off)"},
+    {"chase", 6, "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a round (1: off)"},
+    {"spread", 1, "one-block rounds: a warp's head edges spread over its lanes, a short pass over all warps (0: a lane per entry, all its head edges)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Near-Far priority, the round loop in one cooperative grid, one-block rounds", PROBLEM_SSSP,
