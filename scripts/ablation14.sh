@@ -19,7 +19,7 @@ abl_setup ablation14 14
 GRAPHS=${ABL_GRAPHS:-luxembourg_osm rome99}
 SETS="lean=0,chase=1;lean=-1,spread=0,chase=1;lean=-1,spread=0,chase=2;lean=-1,chase=1;lean=-1,chase=2"
 SETS="$SETS;lean=-1,chase=4;lean=-1,chase=6;lean=-1,chase=8;lean=-1,chase=16"
-SETS="$SETS;lean=-1,leanq=256;lean=-1,leanq=1024;lean=-1,leanq=1536"
+SETS="$SETS;lean=-1,leanq=256;lean=-1,leanq=1024;lean=-1,leanq=1280"
 abl_log_header
 rc=0
 abl_run_graphs HBF_VERBOSE 240 'relaxations|hbf:' 'hbf:'
