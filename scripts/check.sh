@@ -76,6 +76,10 @@ hubmid 200 15 "$tmp/hubmid-small.el"   # 3,202 vertices, the hub is 3201
 awk 'BEGIN { for (i = 0; i < 5000; i++) print i, (i + 1) % 5000; for (j = 0; j < 40000; j++) print 5001 + j, 5000 }' > "$tmp/cycle-instar.el"
 awk 'BEGIN { for (i = 0; i < 500; i++) print i, (i + 1) % 500; for (j = 0; j < 4000; j++) print 501 + j, 500 }' > "$tmp/cycle-instar-small.el"
 
+# symmetric (-s): a loop of degree-2 vertices from vertex 0 back to it, a chain 0-4 to the leaf
+# 5, the leaf 6, and a triangle 7-8-9 of degree-2 vertices only (no branch vertex on it)
+printf '0 1\n1 2\n2 3\n3 0\n0 4\n4 5\n0 6\n7 8\n8 9\n9 7\n' > "$tmp/chains.el"
+
 cases=()   # "label|args"
 add() { cases+=("$1|$2"); }
 SH_ALL="-x 1,0,100000 -b 32,1024"   # far fewer threads than vertices, the step's choice, far more
@@ -97,6 +101,10 @@ add grid-full-30x30     "-G 30x30 --keep 1 -R 2 $SH_SOME"
 add star-1e6-centre     "--star 1000000 -r 0 -x 1,0 -b 256"
 add star-1e6-leaf       "--star 1000000 -r 1 -x 0 -b 256"
 add path-1e5            "--path 100000 -r 0 -x 0 -b 256"
+add chains-branch       "-f $tmp/chains.el -s -r 0 $SH_ALL"
+add chains-inner        "-f $tmp/chains.el -s -r 2 $SH_ALL"
+add chains-ring         "-f $tmp/chains.el -s -r 8 $SH_ALL"
+add chains-path-middle  "--path 3000 -s -r 1500 $SH_SOME"
 if [ "$QUICK" = 0 ]; then
   add kron-16           "-g 16 -R 3 -x 0,64 -b 128,512"
   add grid-300x300      "-G 300x300 -R 2 -x 0 -b 256"
