@@ -1815,7 +1815,7 @@ static const knob_def_t hbf_knobs[] = {
     {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: roads), 0 off, 1 on (needs loop=2, dedup=2)"},
     {"leanq", 512, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
     {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
-    {"nlo", 128, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
+    {"nlo", 32, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
     {"chase", 6, "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a round (1: off)"},
     {"spread", 1, "one-block rounds: a warp's head edges spread over its lanes, a short pass over all warps (0: a lane per entry, all its head edges)"},
     {"chains", 1, "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop (symmetric graphs without negative weights; 0 off)"},
