@@ -1426,7 +1426,7 @@ static int hbf_classify(hbf_state_t *s) {
   unsigned long long *cnt = (unsigned long long *)gpu_alloc(2 * sizeof(unsigned long long), "sink counts");
   CUDA_CHECK(cudaMemset(indeg, 0, (size_t)n * sizeof(unsigned)));
   CUDA_CHECK(cudaMemset(cnt, 0, 2 * sizeof(unsigned long long)));
-  hbf_indeg_kernel<<<hbf_prep_grid(&s->lc, m), HBF_PREP_BLOCK>>>(g->offsets, s->a.cols, m, indeg, cnt);
+  hbf_indeg_kernel<<<hbf_prep_grid(&s->lc, m), HBF_PREP_BLOCK>>>(g->offsets, g->cols, m, indeg, cnt);
   LAUNCH_CHECK();
   unsigned long long ns;
   CUDA_CHECK(cudaMemcpy(&ns, cnt, sizeof ns, cudaMemcpyDeviceToHost));
@@ -1435,7 +1435,7 @@ static int hbf_classify(hbf_state_t *s) {
   s->d_sink_u = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges (u)");
   s->d_sink_w = (weight_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(weight_t), "sink in-edge weights");
   hbf_mark_kernel<<<hbf_prep_grid(&s->lc, (unsigned long long)n * 32), HBF_PREP_BLOCK>>>(
-      g->offsets, s->a.cols, s->a.weights, n, indeg, s->d_cols_marked, s->d_sink_v, s->d_sink_u, s->d_sink_w,
+      g->offsets, g->cols, g->weights, n, indeg, s->d_cols_marked, s->d_sink_v, s->d_sink_u, s->d_sink_w,
       cnt + 1);
   LAUNCH_CHECK();
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -1481,8 +1481,8 @@ static int chn_build(hbf_state_t *s) {
   LAUNCH_CHECK();
   CUDA_CHECK(cudaDeviceSynchronize());
   gpu_free(cnt);
-  s->a.cols = s->d_cols_chn;
-  s->a.weights = s->d_w_chn;
+  s->a.cols = s->g.cols = s->d_cols_chn; /* the graph from here on: classify reads s->g */
+  s->a.weights = s->g.weights = s->d_w_chn;
   s->a.rec = s->d_rec;
   s->a.nrec = h[0];
   printf("Chains: %llu edges into chains cross them now (%llu records of inner vertices), on the GPU in %.3f ms\n",
