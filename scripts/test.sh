@@ -274,8 +274,8 @@ mkdir -p "$tmpd/fake"
 printf '#!/usr/bin/env bash\ncase "$*" in --list-variants) echo only; exit 0;; --list-knobs) echo "step99 has no knobs"; exit 0;; esac\necho "Verification: PASS (0 of 1 checked trials failed)"\n' > "$tmpd/fake/step99"
 chmod +x "$tmpd/fake/step99"
 out=$(GPU_SLUG=fake QUICK=1 LOGDIR="$tmpd/fakelogs" scripts/check.sh "$tmpd/fake/step99" 2>&1); rc=$?
-n=$(grep -c '^\[[0-9]*/17 *[0-9]*s\] PASS step99 only .* ([0-9]*\.[0-9] s)$' <<< "$out")
-[ $rc = 0 ] && [ "$n" = 17 ] && [ "$(tail -1 <<< "$out")" = "check: 17 passed, 0 failed" ] && grep -q '^check: 17 cases in [0-9]* s (4 at a time)$' <<< "$out" &&
+n=$(grep -c '^\[[0-9]*/21 *[0-9]*s\] PASS step99 only .* ([0-9]*\.[0-9] s)$' <<< "$out")
+[ $rc = 0 ] && [ "$n" = 21 ] && [ "$(tail -1 <<< "$out")" = "check: 21 passed, 0 failed" ] && grep -q '^check: 21 cases in [0-9]* s (4 at a time)$' <<< "$out" &&
   ok "check: [k/N], elapsed and each case's time; the summary and the last line" || bad "check progress: rc $rc, $n progress lines: $(tail -3 <<< "$out" | tr '\n' ' ')"
 out=$(scripts/check.sh -h); rc=$?
 [ $rc = 0 ] && grep -q 'CASE_TIMEOUT' <<< "$out" && grep -q 'BFS4K_VERBOSE' <<< "$out" && ok "check -h names its environment" || bad "check -h: exit $rc"
