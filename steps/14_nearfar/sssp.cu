@@ -1535,6 +1535,7 @@ static int hbf_check_knobs(const launch_t *lc) {
   return 0;
 }
 
+static void hbf_fini(void *state);
 static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (hbf_check_knobs(lc)) return fail_code();
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
@@ -1625,11 +1626,7 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (launch_knob(lc, "chains") && hg->symmetric && a->lo >= 0 && g->n > 0) chn_build(s);
   if (a->classify && hbf_classify(s)) {
     int rc = fail_code();
-    gpu_free(s->d_cols_marked);
-    gpu_free(s->d_sink_v);
-    gpu_free(s->d_sink_u);
-    gpu_free(s->d_sink_w);
-    free(s);
+    hbf_fini(s); /* NEW: everything init took so far, the chains' arrays too */
     return rc;
   }
   a->cap = g->n ? g->n : 1;
@@ -1648,9 +1645,12 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
     int dev = 0, most = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    if (LEAN_SMEM(a->leanq, a->spread) + sizeof(lean_sh_t) > (size_t)most)
-      return fail(EXIT_INPUT, "leanq=%d: %zu bytes of shared memory, this GPU has %d a block", a->leanq,
-                  LEAN_SMEM(a->leanq, a->spread) + sizeof(lean_sh_t), most);
+    if (LEAN_SMEM(a->leanq, a->spread) + sizeof(lean_sh_t) > (size_t)most) {
+      int rc = fail(EXIT_INPUT, "leanq=%d: %zu bytes of shared memory, this GPU has %d a block", a->leanq,
+                    LEAN_SMEM(a->leanq, a->spread) + sizeof(lean_sh_t), most);
+      hbf_fini(s);
+      return rc;
+    }
     CUDA_CHECK(cudaFuncSetAttribute((const void *)hbf_lean_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)LEAN_SMEM(a->leanq, a->spread)));
     uint4 *head = (uint4 *)gpu_alloc((size_t)(g->n ? g->n : 1) * 3 * sizeof(uint4), "row heads (lean)");
