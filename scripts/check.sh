@@ -75,6 +75,11 @@ hubmid 200 15 "$tmp/hubmid-small.el"   # 3,202 vertices, the hub is 3201
 # 40,000 in-edges costs that, level after level, for 5,000 levels
 awk 'BEGIN { for (i = 0; i < 5000; i++) print i, (i + 1) % 5000; for (j = 0; j < 40000; j++) print 5001 + j, 5000 }' > "$tmp/cycle-instar.el"
 awk 'BEGIN { for (i = 0; i < 500; i++) print i, (i + 1) % 500; for (j = 0; j < 4000; j++) print 501 + j, 500 }' > "$tmp/cycle-instar-small.el"
+# ... its sources for multi-source steps: 64 and 65 spread over the cycle, so every instance of a
+# group leaves the in-star's centre unvisited for all 5,000 levels (a 64-bit need that is never met)
+awk 'BEGIN { for (i = 0; i < 64; i++) print i * 78 }' > "$tmp/cycle-instar.src64"
+awk 'BEGIN { for (i = 0; i < 65; i++) print i * 77 }' > "$tmp/cycle-instar.src65"
+awk 'BEGIN { for (i = 0; i < 65; i++) print i * 7 }' > "$tmp/cycle-instar-small.src65"
 
 # symmetric (-s): a loop of degree-2 vertices from vertex 0 back to it, a chain 0-4 to the leaf
 # 5, the leaf 6, and a triangle 7-8-9 of degree-2 vertices only (no branch vertex on it)
