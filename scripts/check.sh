@@ -54,6 +54,22 @@ awk 'BEGIN { for (i = 0; i < 4999; i++) print i, i + 1, 1; print 4999, 0, -5000;
 awk 'BEGIN { for (i = 0; i < 4999; i++) print i, i + 1, 1; print 4999, 0, -5000; x = 11
   for (h = 0; h < 5000; h += 20) for (k = 0; k < 300; k++) { x = (x * 16807) % 2147483647; v = x % 5000
     x = (x * 16807) % 2147483647; print h, v, 1 + x % 100 } }' > "$tmp/neghubs5k.wel"
+# SSSP: long paths of weights near max|w| whose length lies just under the limit: (n-1) * max|w|
+# < 2^31 - 1, the harness's test (oracle_sssp_limits), so the input is accepted; the far end's
+# distance is close to 2^31 - 1. Off its far end: a heavy edge to a dead end (the last vertex), a
+# loop (P-1 -> P -> P+1 -> P-1) or a heavy edge back to the start. A relaxation along an edge back
+# into its own path (the loop, the edge back; with -s every edge) sums past 2^31 - 1 (n * max|w|):
+# no shortest path, so it must lose, never wrap or be refused.
+overpath() {  # N KIND(dead|loop|back) FILE: N vertices in all
+  awk -v N="$1" -v K="$2" 'BEGIN { W = int(2147483646 / (N - 1)); P = N - (K == "dead" ? 1 : K == "loop" ? 2 : 0)
+    for (i = 0; i + 1 < P; i++) print i, i + 1, W - i % 7
+    if (K == "dead") print P - 1, P, W
+    if (K == "loop") { print P - 1, P, W; print P, P + 1, W; print P + 1, P - 1, W }
+    if (K == "back") print P - 1, 0, W }' > "$3"
+}
+for k in dead loop back; do overpath 5000 $k "$tmp/overpath-$k.wel"; overpath 1000 $k "$tmp/overpath-small-$k.wel"; done
+printf '0\n2500\n4999\n' > "$tmp/overpath.src"        # the start, the middle, the last vertex
+printf '0\n500\n999\n'   > "$tmp/overpath-small.src"
 # multi-source steps: directed, vertices 10-12 isolated; 70 sources with repeats and isolated ones
 printf '0 1\n1 2\n2 3\n3 4\n4 0\n5 6\n6 7\n9 8\n13 14\n14 0\n' > "$tmp/multi.el"
 for i in $(seq 0 69); do echo $(( (i * 7) % 15 )); done > "$tmp/multi.src"
@@ -191,7 +207,10 @@ for bin in "$@"; do
         [ -e "$dir/bfs.cu" ] && gcases+=("hubmid-small|-f $tmp/hubmid-small.el -s -r 3201 -x 1,0 -b 256"
                                          "cycle-instar-small|-f $tmp/cycle-instar-small.el -r 0 -x 0 -b 256")
         [ -e "$dir/sssp.cu" ] && gcases+=("negative-grid-30x30|-G 30x30 --negative -R 2 -x 1,0 -b 64"
-                                          "parallel-source|-f $tmp/parallel-source.wel -r 0 --keep-duplicates -x 1,0 -b 32")
+                                          "parallel-source|-f $tmp/parallel-source.wel -r 0 --keep-duplicates -x 1,0 -b 32"
+                                          "overpath-loop|-f $tmp/overpath-small-loop.wel --sources $tmp/overpath-small.src -x 1,0 -b 64"
+                                          "overpath-back|-f $tmp/overpath-small-back.wel --sources $tmp/overpath-small.src -x 1,0 -b 64"
+                                          "overpath-dead-sym|-f $tmp/overpath-small-dead.wel -s --sources $tmp/overpath-small.src -x 1,0 -b 64")
         for gcase in "${gcases[@]}"; do
           printf '%s %s %s %s\n' "$bin" "$v" "${gcase%%|*}[$tag]" "${gcase#*|} $kn"
         done
@@ -217,6 +236,11 @@ for bin in "$@"; do
       printf '%s %s %s %s\n' "$bin" "$v" "parallel-source-edges" "-f $tmp/parallel-source.wel -r 0 --keep-duplicates $SH_ALL --expect $tmp/parallel-source.wel.sssp0"
       printf '%s %s %s %s\n' "$bin" "$v" "weights-1..1" "-g 12 -w 1 -R 2 $SH_SOME"
       printf '%s %s %s %s\n' "$bin" "$v" "weights-1..100000" "-G 50x50 -w 100000 -R 2 $SH_SOME"
+      # paths just under the 32-bit limit, with sums past it off the shortest paths (overpath above)
+      for k in dead loop back; do
+        printf '%s %s %s %s\n' "$bin" "$v" "overpath-$k" "-f $tmp/overpath-$k.wel --sources $tmp/overpath.src $SH_SOME"
+        printf '%s %s %s %s\n' "$bin" "$v" "overpath-$k-sym" "-f $tmp/overpath-$k.wel -s --sources $tmp/overpath.src $SH_SOME"
+      done
     fi
   done
 done > "$list"
