@@ -3,7 +3,8 @@
 # against the CPU oracle on hand graphs, generated graphs and the real graphs
 # under $GRAPH_DIR, several seeded sources and launch shapes, each case
 # validating every vertex. Cases run JOBS at a time (small graphs leave the
-# GPU mostly idle). Each case's line says [k/N], the seconds since the start and the case's
+# GPU mostly idle), except the deep cases of cooperative-grid steps and the bounded ones, which
+# run one at a time after the others (below). Each case's line says [k/N], the seconds since the start and the case's
 # own time; a summary line, then one "check: N passed, N failed" line end it.
 # Exit 0 all passed, 1 some failed, 77 no CUDA device (nothing was checked).
 set -u
@@ -16,6 +17,8 @@ Environment:
   QUICK=1            fewer cases (what the sanitizer runs use)
   LOGDIR=results/check   one log per case (a passing case's distances are removed)
   CASE_TIMEOUT=300   seconds a case may take
+  CHECK_DRY=1        print the plan and stop (no GPU needed): one line a case, "parallel" or
+                     "alone" (one at a time, after the others), then bin, variant, label, args
   GRAPH_DIR=graphs   the real graphs checked too (make sets it)
   BFS4K_VERBOSE=1, HBF_VERBOSE=1   the steps' own counts, in each case's log (steps 08/10, 09)
 Exit 0 all passed, 1 some failed, 2 usage, 77 no CUDA device (one line; nothing was checked).
@@ -26,10 +29,11 @@ JOBS=${JOBS:-4}
 QUICK=${QUICK:-0}           # QUICK=1: fewer cases (sanitizer runs)
 LOGDIR=${LOGDIR:-results/check}
 TIMEOUT=${CASE_TIMEOUT:-300}
+DRY=${CHECK_DRY:-0}
 [ $# -gt 0 ] || { usage; exit 2; }
-# No GPU: one line and exit 77 (skipped), before any case or log is made.
-. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; need_gpu check
-mkdir -p "$LOGDIR"
+# No GPU: one line and exit 77 (skipped), before any case or log is made (the plan needs none).
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; [ "$DRY" = 1 ] || need_gpu check
+[ "$DRY" = 1 ] || mkdir -p "$LOGDIR"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # Hand graphs written here, so each case says what it tests.
@@ -247,11 +251,42 @@ done > "$list"
 
 # one line per case: "bin variant label args..." (no token holds a space); each result
 # printed as it comes, "[k/N  elapsed s] PASS step05 vwarp kron-12 (0.4 s)"
-total=$(wc -l < "$list")
+# A cooperative-grid step (its sources launch with cudaLaunchCooperativeKernel) waits at every
+# grid barrier for a time slice while other processes share the GPU: 66 ms alone became more than
+# 60 s beside seven others on a 250,000-vertex grid. So its deep cases (hundreds of levels or more:
+# large grids, long paths, rings, roads, meshes) run one at a time after the others, alone on the
+# GPU as far as the battery goes; so do the bounded cases of every step (they time a claim).
+coop_step() { [ -n "$1" ] && grep -qs cudaLaunchCooperativeKernel "$1"/*.cu "$1"/*.cuh; }
+re_bounded='~[0-9]+s$' re_grid=' -G ([0-9]+)x([0-9]+) ' re_path=' --path ([0-9]+) '
+re_deepfile='/[^ /]*(overpath|cycle-instar|negring|road|osm|delaunay)[^ /]* '  # a file's name
+re_gr='\.gr(\.gz)? '   # DIMACS 9: a road network among the real graphs
+deep_case() {  # label args: 0 when deep
+  local a=" $2 "
+  [[ $1 =~ $re_bounded ]] && return 0
+  [[ $a =~ $re_grid ]] && [ $((BASH_REMATCH[1] + BASH_REMATCH[2])) -ge 200 ] && return 0
+  [[ $a =~ $re_path ]] && [ "${BASH_REMATCH[1]}" -ge 200 ] && return 0
+  [[ $1 == real:* && $a =~ $re_gr ]] && return 0
+  [[ $a =~ $re_deepfile ]]
+}
+declare -A coop=()
+for bin in "$@"; do coop[$bin]=0; coop_step "$(ls -d steps/${bin##*/step}_* 2>/dev/null | head -1)" && coop[$bin]=1; done
+: > "$tmp/par"; : > "$tmp/alone"
+while read -r b v label args; do
+  if [[ $label =~ $re_bounded ]] || { [ "${coop[$b]}" = 1 ] && deep_case "$label" "$args"; }; then
+    echo "$b $v $label $args" >> "$tmp/alone"
+  else echo "$b $v $label $args" >> "$tmp/par"; fi
+done < "$list"
+if [ "$DRY" = 1 ]; then
+  sed 's/^/parallel /' "$tmp/par"; sed 's/^/alone /' "$tmp/alone"
+  exit 0
+fi
+total=$(wc -l < "$list") nalone=$(wc -l < "$tmp/alone")
 echo "check: $total cases of $# step$([ $# = 1 ] || echo s), $JOBS at a time; logs in $LOGDIR"
+[ "$nalone" = 0 ] || echo "check: $nalone of them one at a time after the others (deep cases of cooperative-grid steps, bounded cases)"
 t_start=$SECONDS
 progress() { local k=0 line; while IFS= read -r line; do k=$((k + 1)); printf '[%d/%s %4ds] %s\n' "$k" "$1" $((SECONDS - t_start)) "$line"; done; }
-xargs -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$list" | tee "$tmp/results" | progress "$total"
+{ xargs -r -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$tmp/par"
+  xargs -r -P 1 -L 1 bash -c 'run_case "$@"' _ < "$tmp/alone"; } | tee "$tmp/results" | progress "$total"
 
 # SSSP: a negative cycle must be one clean error line and exit 2 -- the step's
 # own (the harness hands it the source although the oracle found the cycle);
