@@ -160,22 +160,17 @@ static __global__ void ibfs_topdown_kernel(dist_t level, unsigned long long size
   if (threadIdx.x == 0 && blk_done) atomicAdd(&ctr[2], blk_done);
 }
 
-/* NEW: a long in-row is searched by its warp. A lane reads at most
- * IBFS_BU_LONG in-edges of its vertex; a search still open then (a vertex of
- * many in-edges whose unvisited instances have no parent yet, e.g. one that is
- * never reached) is finished by the lanes of its warp, IBFS_BU_K in-edges each
- * a round, their bits ORed over the warp, until every instance in need has a
- * parent or the row ends. Without it one thread scans the whole row, level
- * after level (40,000 in-edges x 5,000 levels: tens of seconds). The result is
- * the same either way: found = need & (OR of front[u] over v's in-edges).
- * mask names the lanes of the warp that exist (a block need not be whole
- * warps), wl how many; every lane of mask calls this with the same trip count. */
+/* NEW: a lane reads at most IBFS_BU_LONG in-edges of its vertex; a search
+ * still open then (many in-edges, instances without a parent: e.g. a vertex
+ * never reached) is finished by its warp, IBFS_BU_K in-edges a lane a round,
+ * the bits ORed over the warp: no thread scans 40,000 in-edges level after
+ * level. found = need & (OR of front[u] over in-edges) either way. mask: the
+ * warp's lanes that exist (wl of them); all call this, the same trip count. */
 #define IBFS_BU_LONG 128
 #define IBFS_BU_K 4
 static __device__ unsigned long long ibfs_warp_search(int open, eid_t e, eid_t end,
                                                       unsigned long long need,
-                                                      unsigned long long found,
-                                                      const vid_t *in_cols,
+                                                      unsigned long long found, const vid_t *in_cols,
                                                       const unsigned long long *front,
                                                       unsigned mask, unsigned wl) {
   unsigned lane = threadIdx.x & 31u;
@@ -183,17 +178,14 @@ static __device__ unsigned long long ibfs_warp_search(int open, eid_t e, eid_t e
     int src = __ffs(lm) - 1;
     eid_t x0 = __shfl_sync(mask, e, src), x1 = __shfl_sync(mask, end, src);
     unsigned long long nd = __shfl_sync(mask, need, src), f = __shfl_sync(mask, found, src);
-    for (eid_t b = x0; b < x1 && f != nd; b += (eid_t)wl * IBFS_BU_K) { /* f: the warp's, uniform */
+    for (eid_t b = x0 + lane; b - lane < x1 && f != nd; b += (eid_t)wl * IBFS_BU_K) { /* f: uniform */
       vid_t u[IBFS_BU_K];
 #pragma unroll
-      for (int j = 0; j < IBFS_BU_K; j++) { /* the row's loads first, side by side */
-        eid_t y = b + (eid_t)j * wl + lane;
-        u[j] = y < x1 ? in_cols[y] : 0;
-      }
+      for (int j = 0; j < IBFS_BU_K; j++) u[j] = b + j * wl < x1 ? in_cols[b + j * wl] : 0; /* loads first */
       unsigned long long g = 0;
 #pragma unroll
       for (int j = 0; j < IBFS_BU_K; j++)
-        if (b + (eid_t)j * wl + lane < x1) g |= front[u[j]] & nd;
+        if (b + j * wl < x1) g |= front[u[j]] & nd;
       f |= (unsigned long long)__reduce_or_sync(mask, (unsigned)(g >> 32)) << 32 |
            __reduce_or_sync(mask, (unsigned)g);
     }
@@ -204,9 +196,8 @@ static __device__ unsigned long long ibfs_warp_search(int open, eid_t e, eid_t e
 
 /* NEW: the bitwise bottom-up level. Every vertex with unvisited instances
  * looks at its in-neighbours' frontier bits; it stops once every unvisited
- * instance has found a parent. One thread per vertex owns its status word;
- * the warp helps with a long in-row (ibfs_warp_search), so the loop runs warp
- * by warp: the same trip count in every lane of a warp. */
+ * instance has found a parent. One thread per vertex owns its status word
+ * (its warp helps with a long in-row: the loop runs warp by warp). */
 static __global__ void ibfs_bottomup_kernel(dist_t level, vid_t n, const eid_t *in_off,
                                             const vid_t *in_cols, const eid_t *offsets,
                                             const unsigned long long *front,
@@ -222,22 +213,16 @@ static __global__ void ibfs_bottomup_kernel(dist_t level, vid_t n, const eid_t *
   ibfs_clear_old(old_q, old_size, old_front);
   unsigned long long my_edges = 0, my_done = 0;
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  unsigned wfirst = threadIdx.x & ~31u; /* the warp's first thread in the block */
-  unsigned wl = blockDim.x - wfirst < 32 ? blockDim.x - wfirst : 32; /* its lanes */
+  unsigned wfirst = threadIdx.x & ~31u, wl = min(blockDim.x - wfirst, 32u); /* the warp's lanes */
   unsigned mask = wl == 32 ? DEV_FULL_MASK : (1u << wl) - 1u;
   for (unsigned long long t0 = blockIdx.x * (unsigned long long)blockDim.x + wfirst; t0 < n;
        t0 += stride) { /* t0: the warp's first vertex, the same in every lane */
     unsigned long long t = t0 + (threadIdx.x & 31u);
     vid_t v = (vid_t)t;
-    unsigned long long vis = 0, need = 0, found = 0;
-    eid_t e = 0, end = 0;
-    if (t < n) {
-      vis = visited[v];
-      need = all & ~vis; /* 0: every instance of the group has v already */
-    }
+    unsigned long long vis = t < n ? visited[v] : all;
+    unsigned long long need = all & ~vis, found = 0; /* 0: the whole group has v already */
+    eid_t e = need ? in_off[v] : 0, end = need ? in_off[v + 1] : 0;
     if (need) {
-      e = in_off[v];
-      end = in_off[v + 1];
       eid_t lim = end - e > IBFS_BU_LONG ? e + IBFS_BU_LONG : end;
       for (; e < lim; e++) {
         found |= front[in_cols[e]] & need;
