@@ -87,7 +87,9 @@
  *             that cannot be launched (launch pool full, or the cap) is done by
  *             the parent's virtual warp. Distances are 32-bit: the harness
  *             refuses graphs where (n-1) * max|w| reaches 2^31 - 1 before any
- *             of this runs.
+ *             of this runs, so every shortest distance fits; a sum off the
+ *             shortest paths may pass 2^31 - 1 and is then no improvement
+ *             (hbf_sum).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,6 +184,17 @@ static __device__ __forceinline__ unsigned long long hbf_pack(dist_t d, int roun
 static __device__ __forceinline__ dist_t hbf_unpack(unsigned long long info) {
   return (dist_t)((unsigned)(info >> 32) ^ 0x80000000u);
 }
+/* NEW: a relaxation's sum d + w (w an edge's weight or a chain's sum), never
+ * wrapped: in 64 bits, and at or past DIST_INF it is DIST_INF, which lowers
+ * nothing (every test against a distance is strict). Every SHORTEST distance
+ * fits (the harness refuses graphs where (n-1) max|w| reaches 2^31 - 1), but
+ * a walk off the shortest paths need not: the far end of a long path plus a
+ * heavy edge back. Below DIST_INF the sum stays exact (the negative-cycle
+ * bound). One compare; d < DIST_INF (a reached vertex). */
+static __device__ __forceinline__ long long hbf_sum(dist_t d, long long w) {
+  long long s = (long long)d + w;
+  return s < (long long)DIST_INF ? s : (long long)DIST_INF;
+}
 static __device__ __forceinline__ dist_t hbf_dist_of(const hbf_args_t *a, vid_t u) {
   return a->dedup == 2 ? hbf_unpack(a->info[u]) : a->dist[u];
 }
@@ -197,15 +210,12 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
     if (v == u && w >= 0) return 0;  /* self-loop class: cannot lower d(u)   */
     if (cls == HBF_NOENQ) return 0;  /* sink class: fixed up after the loop   */
   }
-  long long nd = (long long)du + w;  /* 64 bits: no wrap while we look       */
+  long long nd = hbf_sum(du, w);     /* NEW: no wrap, DIST_INF at the limit  */
   if (nd < a->lo) {                  /* below any simple path: a negative cycle */
     a->ctl->status = HBF_NEGCYCLE;   /* benign race: every writer stores the same */
     return 0;
   }
-  if (nd >= (long long)DIST_INF) {   /* cannot happen under the harness's limit */
-    a->ctl->status = HBF_BIGDIST;
-    return 0;
-  }
+  if (nd == (long long)DIST_INF) return 0; /* past the limit: lowers nothing */
   (*ops)++;
   dist_t d = (dist_t)nd;
   int push = !(cls & HBF_NOENQ);
@@ -504,7 +514,7 @@ static __global__ void hbf_sinks_kernel(hbf_args_t a) {
        i += stride) {
     dist_t du = a.dist[a.sink_u[i]];
     if (du == DIST_INF) continue;
-    long long nd = (long long)du + a.sink_w[i]; /* a walk's weight: >= lo, < DIST_INF */
+    long long nd = hbf_sum(du, a.sink_w[i]); /* >= lo; DIST_INF lowers nothing */
     vid_t v = a.sink_v[i];
     if (nd < a.dist[v]) atomicMin(&a.dist[v], (dist_t)nd);
   }
@@ -770,8 +780,9 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   if (c.status == HBF_NEGCYCLE)
     return fail(EXIT_INPUT, "negative cycle reachable from source %" PRIvid
                 ": found by the GPU in round %d (n = %" PRIvid ")", src, c.round, a.n);
-  if (c.status == HBF_BIGDIST)
-    return fail(EXIT_INPUT, "a distance from source %" PRIvid " reached 2147483647 (the 32-bit limit)", src);
+  if (c.status == HBF_BIGDIST) /* round tags only: a relaxation's sum never wraps (hbf_sum) */
+    return fail(EXIT_INPUT, "from source %" PRIvid ": round %d, the 32-bit round tags' limit", src,
+                c.round);
   if (getenv("HBF_VERBOSE")) /* the loop's cost, for the lesson's measurements */
     fprintf(stderr, "hbf: %d rounds, %d host round trips, %llu child grids, %llu refused%s%s\n", c.round,
             trips, c.children, c.child_fail, c.err ? ", last device launch error: " : "",

@@ -137,7 +137,9 @@
  *             of heads; forced on a dense graph they are correct but slow.
  *             Distances are 32-bit: the harness
  *             refuses graphs where (n-1) * max|w| reaches 2^31 - 1 before any
- *             of this runs.
+ *             of this runs, so every shortest distance fits; a sum off the
+ *             shortest paths may pass 2^31 - 1 and is then no improvement
+ *             (hbf_sum).
  */
 #include <math.h>
 #include <stdio.h>
@@ -288,6 +290,17 @@ static __device__ __forceinline__ unsigned long long hbf_pack(dist_t d, int roun
 static __device__ __forceinline__ dist_t hbf_unpack(unsigned long long info) {
   return (dist_t)((unsigned)(info >> 32) ^ 0x80000000u);
 }
+/* NEW: a relaxation's sum d + w (w an edge's weight or a chain's sum), never
+ * wrapped: in 64 bits, and at or past DIST_INF it is DIST_INF, which lowers
+ * nothing (every test against a distance is strict). Every SHORTEST distance
+ * fits (the harness refuses graphs where (n-1) max|w| reaches 2^31 - 1), but
+ * a walk off the shortest paths need not: the far end of a long path plus a
+ * heavy edge back. Below DIST_INF the sum stays exact (the negative-cycle
+ * bound). One compare; d < DIST_INF (a reached vertex). */
+static __device__ __forceinline__ long long hbf_sum(dist_t d, long long w) {
+  long long s = (long long)d + w;
+  return s < (long long)DIST_INF ? s : (long long)DIST_INF;
+}
 static __device__ __forceinline__ dist_t hbf_dist_of(const hbf_args_t *a, vid_t u) {
   return a->dedup == 2 ? hbf_unpack(a->info[u]) : a->dist[u];
 }
@@ -306,15 +319,12 @@ static __device__ __forceinline__ int hbf_relax(const hbf_args_t *a, int round, 
     if (v == u && w >= 0) return 0;  /* self-loop class: cannot lower d(u)   */
     if (cls == HBF_NOENQ) return 0;  /* sink class: fixed up after the loop   */
   }
-  long long nd = (long long)du + w;  /* 64 bits: no wrap while we look       */
+  long long nd = hbf_sum(du, w);     /* NEW: no wrap, DIST_INF at the limit  */
   if (nd < a->lo) {                  /* below any simple path: a negative cycle */
     a->ctl->status = HBF_NEGCYCLE;   /* benign race: every writer stores the same */
     return 0;
   }
-  if (nd >= (long long)DIST_INF) {   /* cannot happen under the harness's limit */
-    a->ctl->status = HBF_BIGDIST;
-    return 0;
-  }
+  if (nd == (long long)DIST_INF) return 0; /* past the limit: lowers nothing */
   (*ops)++;
   dist_t d = (dist_t)nd;
   int push = !(cls & HBF_NOENQ);
@@ -579,9 +589,8 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *a, hbf_
     }
     c->ep_push = 0;
     c->ep_rounds = 0;
-    long long t = lo + c->dcur;
     c->thr_old = c->thr;
-    c->thr = t > (long long)DIST_INF ? DIST_INF : (int)t;
+    c->thr = (dist_t)hbf_sum((dist_t)lo, c->dcur); /* lo < DIST_INF: a far distance */
     c->epoch++;
     c->epoch_round = r;
     c->fmin = 0xffffffffu; /* the split records the smallest distance it keeps */
@@ -834,7 +843,7 @@ typedef struct {               /* one round's parameters, in every thread's regi
 typedef struct {
   hbf_ctl_t c;                 /* the loop state (thread 0 ends each round on it) */
   unsigned nnear, nfar, ops, scanned; /* this round's counts (32-bit shared atomics) */
-  int err;                     /* HBF_NEGCYCLE / HBF_BIGDIST seen this round   */
+  int err;                     /* HBF_NEGCYCLE seen this round                  */
   unsigned nlong, nbig;        /* rows with tails; the longest of them          */
   unsigned loff[LEAN_BLOCK], ldeg[LEAN_BLOCK];
   uint4 kh[3 * LEAN_BLOCK];    /* NEW (chase): the kept vertex's head, word j of thread t at j x LEAN_BLOCK + t */
@@ -912,9 +921,9 @@ static __device__ __forceinline__ void lean_claim(const hbf_args_t *a, lean_sh_t
     v[k] = a->classify ? cs[k] & HBF_ID_MASK : cs[k];
     unsigned cls = a->classify ? cs[k] & (HBF_IN1 | HBF_NOENQ) : 0;
     if (!(has >> k & 1) || cls == HBF_NOENQ) continue; /* sink: fixed up after the loop */
-    long long nd = (long long)d + ws[k];
+    long long nd = hbf_sum(d, ws[k]);
     if (nd < a->lo) { atomicCAS(&S->err, 0, HBF_NEGCYCLE); continue; }
-    if (nd >= (long long)DIST_INF) { atomicCAS(&S->err, 0, HBF_BIGDIST); continue; }
+    if (nd == (long long)DIST_INF) continue; /* past the limit: lowers nothing */
     (*ops)++;
     int far = (dist_t)nd >= r->thr;
     key[k] = hbf_pack((dist_t)nd, far ? (int)r->etag : r->round);
@@ -1268,7 +1277,7 @@ static __global__ void hbf_sinks_kernel(hbf_args_t a) {
        i += stride) {
     dist_t du = a.dist[a.sink_u[i]];
     if (du == DIST_INF) continue;
-    long long nd = (long long)du + a.sink_w[i]; /* a walk's weight: >= lo, < DIST_INF */
+    long long nd = hbf_sum(du, a.sink_w[i]); /* >= lo; DIST_INF lowers nothing */
     vid_t v = a.sink_v[i];
     if (nd < a.dist[v]) atomicMin(&a.dist[v], (dist_t)nd);
   }
@@ -1393,8 +1402,8 @@ static __global__ void chn_kernel(const eid_t *off, const vid_t *cols, const wei
 }
 
 /* After the loop: each inner vertex from the branch vertices of its walks. A
- * candidate at or past DIST_INF is no answer: the loop relaxed the longer
- * crossing edge and has reported it already. */
+ * candidate at or past DIST_INF (hbf_sum: DIST_INF) lowers nothing: the inner
+ * vertex's distance comes from its other end. */
 static __global__ void chn_fill_kernel(hbf_args_t a) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < a.nrec;
@@ -1402,8 +1411,8 @@ static __global__ void chn_fill_kernel(hbf_args_t a) {
     chn_rec_t r = a.rec[i];
     dist_t du = a.dist[r.u];
     if (du == DIST_INF) continue;
-    long long nd = (long long)du + r.p;
-    if (nd < DIST_INF && nd < a.dist[r.x]) atomicMin(&a.dist[r.x], (dist_t)nd);
+    long long nd = hbf_sum(du, r.p);
+    if (nd < a.dist[r.x]) atomicMin(&a.dist[r.x], (dist_t)nd);
   }
 }
 
@@ -1769,8 +1778,9 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   if (c.status == HBF_NEGCYCLE)
     return fail(EXIT_INPUT, "negative cycle reachable from source %" PRIvid
                 ": found by the GPU in round %d (n = %" PRIvid ")", src, c.round, a.n);
-  if (c.status == HBF_BIGDIST)
-    return fail(EXIT_INPUT, "a distance from source %" PRIvid " reached 2147483647 (the 32-bit limit)", src);
+  if (c.status == HBF_BIGDIST) /* round tags only: a relaxation's sum never wraps (hbf_sum) */
+    return fail(EXIT_INPUT, "from source %" PRIvid ": round %d, the 32-bit round tags' limit", src,
+                c.round);
   if (getenv("HBF_VERBOSE")) /* the loop's cost, for the lesson's measurements */
     fprintf(stderr, "hbf: %d rounds, %llu splits (delta %d%s, last %d), %d host round trips, %d rounds and "
             "splits in one block (%d hand-backs), %llu child grids, %llu refused%s%s\n", c.round, c.splits,
