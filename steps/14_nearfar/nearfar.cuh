@@ -667,10 +667,11 @@ static void nf_launch_round(const nf_args_t *a, const nf_ctl_t *c) {
   }
 }
 
-/* run: the cooperative grid's launch (loop=2), every round in one. */
-static void nf_launch_coop(const void *persist, nf_args_t *a, int grid) {
-  void *args[] = {a};
-  CUDA_CHECK(cudaLaunchCooperativeKernel(persist, dim3(grid), dim3(a->h.block), args, 0, 0));
+/* run: the cooperative grid's launch (loop=2), every round in one; args:
+ * the kernel's one argument (a rung's args). */
+static void nf_launch_coop(const void *persist, void *args, int grid, int block) {
+  void *argv[] = {args};
+  CUDA_CHECK(cudaLaunchCooperativeKernel(persist, dim3(grid), dim3(block), argv, 0, 0));
   LAUNCH_CHECK();
 }
 

@@ -84,7 +84,7 @@ static int nf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   int trips = 0;
   for (;;) {
     if (a.h.chain == 2) /* NEW(14): the whole loop, one launch, one readback */
-      nf_launch_coop((const void *)nf_persist_kernel, &a, s->grid_loop);
+      nf_launch_coop((const void *)nf_persist_kernel, &a, s->grid_loop, a.h.block);
     else
       nf_launch_round(&a, &c);
     CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
