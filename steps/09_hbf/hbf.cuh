@@ -178,8 +178,8 @@ static __device__ __forceinline__ void hbf_push(const hbf_args_t *a, int nxt, in
 /* One row's out-edges [begin, end): this thread takes begin + first, then
  * every stride-th (a virtual warp: lane, vw; a child grid: its thread id and
  * size), relaxes them and pushes what fell. */
-static __device__ __forceinline__ void hbf_relax_row(const hbf_args_t *a, int nxt, int round, vid_t u,
-                                                     dist_t du, eid_t begin, eid_t end,
+static __device__ __forceinline__ void hbf_relax_row(const hbf_args_t *a, int nxt, int round,
+                                                     vid_t u, dist_t du, eid_t begin, eid_t end,
                                                      unsigned long long first,
                                                      unsigned long long stride, unsigned *ops) {
   for (eid_t e = begin + first; e < end; e += stride) {
@@ -211,7 +211,8 @@ static __device__ int hbf_last_block(const hbf_args_t *a) {
 static __global__ void hbf_child_kernel(hbf_args_t a, int nxt, int round, vid_t u, dist_t du,
                                         eid_t begin, eid_t end) {
   unsigned ops = 0;
-  hbf_relax_row(&a, nxt, round, u, du, begin, end, blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x,
+  hbf_relax_row(&a, nxt, round, u, du, begin, end,
+                blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x,
                 (unsigned long long)gridDim.x * blockDim.x, &ops);
   dev_block_add(ops, &a.ctl->relax);
 }
@@ -227,8 +228,8 @@ static __device__ int hbf_hub(const hbf_args_t *a, int nxt, int round, vid_t u, 
   if (atomicAdd(&a->ctl->hubs, 1ULL) >= HBF_CHILD_CAP) return 0;
   unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
   if (blocks > 4096) blocks = 4096;
-  hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(*a, nxt, round, u, du,
-                                                                                       begin, end);
+  hbf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+      *a, nxt, round, u, du, begin, end);
   if (cudaGetLastError() != cudaSuccess) { /* launch pool full: the virtual warp does it */
     atomicAdd(&a->ctl->child_fail, 1ULL);
     return 0;
@@ -244,8 +245,8 @@ static __device__ int hbf_hub(const hbf_args_t *a, int nxt, int round, vid_t u, 
  * loop, so a virtual warp may take several: the paper's "more vertices per
  * warp"); a hub's row goes to a child grid. */
 static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, int round,
-                                                  unsigned long long in_size, int vw, unsigned *ops,
-                                                  unsigned long long *scanned) {
+                                                  unsigned long long in_size, int vw,
+                                                  unsigned *ops, unsigned long long *scanned) {
   int nxt = cur ^ 1;
   unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
@@ -266,7 +267,8 @@ static __device__ __forceinline__ void hbf_expand(const hbf_args_t *a, int cur, 
       int ok = lane == 0 ? hbf_hub(a, nxt, round, u, du, begin, end) : 0;
       if (__shfl_sync(vmask, ok, 0, vw)) continue;
     }
-    hbf_relax_row(a, nxt, round, u, du, begin, end, (unsigned long long)lane, (unsigned long long)vw, ops);
+    hbf_relax_row(a, nxt, round, u, du, begin, end, (unsigned long long)lane,
+                  (unsigned long long)vw, ops);
   }
 }
 
@@ -298,7 +300,8 @@ static __device__ __forceinline__ int hbf_end_round_on(const hbf_args_t *a, hbf_
   c->blocks_done = 0; /* every block of the grid that called it has arrived */
   unsigned long long size = c->size[nxt];
   int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
-  if (!failed && size > a->cap) { c->status = HBF_OVERFLOW; return 0; } /* the host refills the queue */
+  /* the host refills the queue */
+  if (!failed && size > a->cap) { c->status = HBF_OVERFLOW; return 0; }
   if (r < HBF_ROUND_CAP) {
     a->rounds[r].frontier = c->size[cur];
     a->rounds[r].relax = c->relax - c->relax_prev;
@@ -334,8 +337,8 @@ static __device__ __forceinline__ int hbf_end_round(const hbf_args_t *a) {
   return next;
 }
 
-static __global__ void hbf_expand_kernel(hbf_args_t a, int cur, int round, unsigned long long in_size,
-                                         int vw);
+static __global__ void hbf_expand_kernel(hbf_args_t a, int cur, int round,
+                                         unsigned long long in_size, int vw);
 
 /* End the round; with loop=1 launch the next one from here (a tail launch:
  * it starts when this grid is complete). */
@@ -363,8 +366,8 @@ static __global__ void hbf_dispatch_kernel(hbf_args_t a) { hbf_dispatch(&a); }
  * block fenced its atomics before counting itself done); with children it
  * tail-launches the dispatcher, which starts when this grid and all its
  * children are complete (CDP2 has no device-side synchronize). */
-static __global__ void hbf_expand_kernel(hbf_args_t a, int cur, int round, unsigned long long in_size,
-                                         int vw) {
+static __global__ void hbf_expand_kernel(hbf_args_t a, int cur, int round,
+                                         unsigned long long in_size, int vw) {
   unsigned ops = 0;
   unsigned long long scanned = 0;
   hbf_expand(&a, cur, round, in_size, vw, &ops, &scanned);
@@ -428,8 +431,8 @@ static __global__ void hbf_finish_kernel(hbf_args_t a) {
  * An in-neighbour of a sink has out-edges, so d(u) is final by now. */
 static __global__ void hbf_sinks_kernel(hbf_args_t a) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < a.nsink;
-       i += stride) {
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+       i < a.nsink; i += stride) {
     dist_t du = a.dist[a.sink_u[i]];
     if (du == DIST_INF) continue;
     long long nd = hbf_sum(du, a.sink_w[i]); /* >= lo; DIST_INF lowers nothing */
@@ -459,13 +462,14 @@ static __global__ void hbf_indeg_kernel(const eid_t *offsets, const vid_t *cols,
  * the sinks among its targets. For an edge (u, v) with in-degree(v) = 1, u is
  * v's only in-neighbour: v is a leaf when its one out-edge goes back to u and
  * the 2-cycle weighs >= 0. */
-static __global__ void hbf_mark_kernel(const eid_t *offsets, const vid_t *cols, const weight_t *weights,
-                                       vid_t n, const unsigned *indeg, vid_t *marked, vid_t *sink_v,
-                                       vid_t *sink_u, weight_t *sink_w, unsigned long long *nsink) {
+static __global__ void hbf_mark_kernel(const eid_t *offsets, const vid_t *cols,
+                                       const weight_t *weights, vid_t n, const unsigned *indeg,
+                                       vid_t *marked, vid_t *sink_v, vid_t *sink_u,
+                                       weight_t *sink_w, unsigned long long *nsink) {
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   unsigned lane = threadIdx.x & 31;
-  for (unsigned long long u = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32; u < n;
-       u += nwarps) {
+  for (unsigned long long u = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+       u < n; u += nwarps) {
     eid_t end = offsets[u + 1];
     for (eid_t e = offsets[u] + lane; e < end; e += 32) {
       vid_t v = cols[e];
@@ -501,20 +505,23 @@ static int hbf_classify(hbf_host_t *h, hbf_args_t *a) {
     return fail(EXIT_INPUT, "classify=1 keeps two marks in each column id: ids must stay below "
                 "2^30 (this graph has %" PRIvid " vertices); use -K classify=0", n);
   unsigned *indeg = (unsigned *)gpu_alloc((size_t)n * sizeof(unsigned), "in-degrees");
-  unsigned long long *cnt = (unsigned long long *)gpu_alloc(2 * sizeof(unsigned long long), "sink counts");
+  unsigned long long *cnt =
+      (unsigned long long *)gpu_alloc(2 * sizeof(unsigned long long), "sink counts");
   CUDA_CHECK(cudaMemset(indeg, 0, (size_t)n * sizeof(unsigned)));
   CUDA_CHECK(cudaMemset(cnt, 0, 2 * sizeof(unsigned long long)));
-  hbf_indeg_kernel<<<hbf_prep_grid(&h->lc, m), HBF_PREP_BLOCK>>>(g->offsets, g->cols, m, indeg, cnt);
+  hbf_indeg_kernel<<<hbf_prep_grid(&h->lc, m), HBF_PREP_BLOCK>>>(g->offsets, g->cols, m, indeg,
+                                                                 cnt);
   LAUNCH_CHECK();
   unsigned long long ns;
   CUDA_CHECK(cudaMemcpy(&ns, cnt, sizeof ns, cudaMemcpyDeviceToHost));
   h->d_cols_marked = (vid_t *)gpu_alloc((size_t)(m ? m : 1) * sizeof(vid_t), "marked columns");
   h->d_sink_v = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges (v)");
   h->d_sink_u = (vid_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(vid_t), "sink in-edges (u)");
-  h->d_sink_w = (weight_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(weight_t), "sink in-edge weights");
+  h->d_sink_w =
+      (weight_t *)gpu_alloc((size_t)(ns ? ns : 1) * sizeof(weight_t), "sink in-edge weights");
   hbf_mark_kernel<<<hbf_prep_grid(&h->lc, (unsigned long long)n * 32), HBF_PREP_BLOCK>>>(
-      g->offsets, g->cols, g->weights, n, indeg, h->d_cols_marked, h->d_sink_v, h->d_sink_u, h->d_sink_w,
-      cnt + 1);
+      g->offsets, g->cols, g->weights, n, indeg, h->d_cols_marked, h->d_sink_v, h->d_sink_u,
+      h->d_sink_w, cnt + 1);
   LAUNCH_CHECK();
   CUDA_CHECK(cudaDeviceSynchronize());
   gpu_free(indeg);
@@ -524,7 +531,8 @@ static int hbf_classify(hbf_host_t *h, hbf_args_t *a) {
   a->sink_u = h->d_sink_u;
   a->sink_w = h->d_sink_w;
   a->nsink = ns;
-  printf("Classify: edge classes of %" PRIeid " edges and %llu in-edges of sinks, on the GPU in %.3f ms\n",
+  printf("Classify: edge classes of %" PRIeid
+         " edges and %llu in-edges of sinks, on the GPU in %.3f ms\n",
          m, ns, host_ms() - t0);
   return 0;
 }
@@ -542,8 +550,10 @@ static int hbf_check_base(const launch_t *lc) {
     return fail(EXIT_INPUT, "classify=1 needs dedup >= 1: the plain store for in-degree-1 "
                 "targets is exact only when each vertex is expanded once per round");
   if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
-  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
+    return fail(EXIT_INPUT,
+                "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+  if (dp < 0 || dp > INT32_MAX)
+    return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
   if (coalesce < 0 || coalesce > 1) return fail(EXIT_INPUT, "coalesce=%ld: 0 or 1", coalesce);
   return 0;
 }
@@ -551,8 +561,8 @@ static int hbf_check_base(const launch_t *lc) {
 /* init, first part: the launch shape, the args from the knobs (loop: the
  * round loop's value), the negative-cycle bound, the hub threshold. *ds: the
  * graph's degree statistics, for the rung's own choices. */
-static int hbf_setup(hbf_host_t *h, hbf_args_t *a, const dgraph_t *g, const launch_t *lc, long loop,
-                     degree_stats_t *ds) {
+static int hbf_setup(hbf_host_t *h, hbf_args_t *a, const dgraph_t *g, const launch_t *lc,
+                     long loop, degree_stats_t *ds) {
   unsigned long long threads = (unsigned long long)lc->grid * (unsigned long long)lc->block;
   if (lc->grid > 0 && threads < 32ULL)
     return fail(EXIT_INPUT, "grid %d x block %d is %llu threads: fewer than one virtual warp "
@@ -598,7 +608,8 @@ static void hbf_alloc(hbf_args_t *a, size_t ctl_bytes) {
   a->cap = a->n ? a->n : 1;
   a->queue[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
   a->queue[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
-  if (a->dedup == 2) a->info = (unsigned long long *)gpu_alloc((size_t)a->cap * 8, "(distance, round) pairs");
+  if (a->dedup == 2)
+    a->info = (unsigned long long *)gpu_alloc((size_t)a->cap * 8, "(distance, round) pairs");
   if (a->dedup == 1) a->mark = (int *)gpu_alloc((size_t)a->cap * sizeof(int), "round marks");
   a->ctl = (hbf_ctl_t *)gpu_alloc(ctl_bytes, "loop state");
   a->rounds = (hbf_round_t *)gpu_alloc(HBF_ROUND_CAP * sizeof(hbf_round_t), "round trace");
@@ -639,7 +650,8 @@ static void hbf_resume(const hbf_host_t *h, const hbf_args_t *a, hbf_ctl_t *c, i
     c->phase = 0;
   }
   int status_phase[2] = {HBF_RUNNING, c->phase}; /* ctl->status, ctl->phase: adjacent */
-  CUDA_CHECK(cudaMemcpy(&a->ctl->status, status_phase, sizeof status_phase, cudaMemcpyHostToDevice));
+  CUDA_CHECK(
+      cudaMemcpy(&a->ctl->status, status_phase, sizeof status_phase, cudaMemcpyHostToDevice));
 }
 
 /* After the loop: the answer into the harness's array (dedup=2), then the

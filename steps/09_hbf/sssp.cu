@@ -108,7 +108,8 @@ static int hbf_check_knobs(const launch_t *lc) {
   if (hbf_check_base(lc)) return fail_code();
   long loop = KNOB_LOOP(lc);
   if (loop < 0 || loop > 1)
-    return fail(EXIT_INPUT, "loop=%ld: -1 (the variant's), 0 (host) or 1 (device, tail launches)", loop);
+    return fail(EXIT_INPUT, "loop=%ld: -1 (the variant's), 0 (host) or 1 (device, tail launches)",
+                loop);
   return 0;
 }
 
@@ -128,7 +129,8 @@ static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   hbf_state_t *s = (hbf_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   degree_stats_t ds;
-  if (hbf_setup(&s->h, &s->a, g, lc, KNOB_LOOP(lc), &ds) || (s->a.classify && hbf_classify(&s->h, &s->a))) {
+  if (hbf_setup(&s->h, &s->a, g, lc, KNOB_LOOP(lc), &ds) ||
+      (s->a.classify && hbf_classify(&s->h, &s->a))) {
     int rc = fail_code();
     hbf_fini(s);
     return rc;
@@ -168,15 +170,16 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     trips++;
     if (c.status == HBF_DONE || c.status == HBF_NEGCYCLE || c.status == HBF_BIGDIST) break;
     if (a.chain && c.status == HBF_RUNNING) /* a chain ends with a decision; never loop on none */
-      return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision", c.round);
+      return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision",
+                  c.round);
     /* an overflow, or loop=1 handing back (a refused tail launch): go on from here */
     if (c.status == HBF_OVERFLOW || c.status == HBF_HANDBACK) hbf_resume(&s->h, &a, &c, fill_grid);
   }
   hbf_fixups(&s->h, &a, c.status);
   if (hbf_stats(&a, &c, st) || hbf_verdict(&c, src, a.n)) return fail_code();
   if (getenv("HBF_VERBOSE")) /* support: the loop's cost, for the lesson's measurements */
-    fprintf(stderr, "hbf: %d rounds, %d host round trips, %llu child grids, %llu refused%s%s\n", c.round,
-            trips, c.children, c.child_fail, c.err ? ", last device launch error: " : "",
+    fprintf(stderr, "hbf: %d rounds, %d host round trips, %llu child grids, %llu refused%s%s\n",
+            c.round, trips, c.children, c.child_fail, c.err ? ", last device launch error: " : "",
             c.err ? cudaGetErrorString((cudaError_t)c.err) : "");
   return 0;
 }
@@ -187,13 +190,28 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 static const char *const hbf_variants[] = {"hbf", "paper", NULL};
 
 static const knob_def_t hbf_knobs[] = {
-    {"dedup", 2, "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) atomicMin"},
-    {"classify", 1, "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs dedup >= 1)"},
-    {"vw", 0, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
-    {"dp", 4096, "hubs: out-degree > dp (and > 256) gets a child grid (dynamic parallelism), at most 1024 a round; 0 off"},
+    {"dedup", 2,
+     "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) "
+     "atomicMin"},
+    {"classify", 1,
+     "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs "
+     "dedup >= 1)"},
+    {"vw", 0,
+     "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32"},
+    {"dp", 4096,
+     "hubs: out-degree > dp (and > 256) gets a child grid (dynamic parallelism), at most 1024 a "
+     "round; 0 off"},
     {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", -1, "round loop: 0 host (a launch and a readback per round), 1 device (tail launches); -1 the variant's (hbf 0, paper 1)"},
+    {"loop", -1,
+     "round loop: 0 host (a launch and a readback per round), 1 device (tail launches); -1 the "
+     "variant's (hbf 0, paper 1)"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)", PROBLEM_SSSP,
-                                 hbf_knobs, hbf_variants, hbf_init, hbf_run, hbf_fini, hbf_check_knobs};
+STEP_EXPORT const step_t STEP = {"H-BF: frontier Bellman-Ford (Busato & Bombieri)",
+                                 PROBLEM_SSSP,
+                                 hbf_knobs,
+                                 hbf_variants,
+                                 hbf_init,
+                                 hbf_run,
+                                 hbf_fini,
+                                 hbf_check_knobs};

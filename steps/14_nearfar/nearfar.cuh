@@ -53,7 +53,8 @@ typedef struct {
   nf_ctl_t *ctl;                /* the whole loop state                         */
   vid_t *far[2];                /* NEW(14) (delta > 0): far queues, ping-pong   */
   unsigned long long *hublist;  /* NEW(14) (loop=2): (u << 32 | d(u)) of this round's hubs */
-  int ttas, stale;              /* NEW(14): a load before each atomicMin; skip entries queued again */
+  /* NEW(14): a load before each atomicMin; skip entries queued again */
+  int ttas, stale;
   int delta;                    /* NEW(14): Near-Far step, 0 off                */
   int adapt;                    /* NEW(14): delta=-1, the step adapted per epoch */
 } nf_args_t;
@@ -62,9 +63,10 @@ typedef struct {
  * Returns 1 when v must be pushed into the next queue, 2 into the far queue
  * (delta > 0: d >= thr). *ops counts relax operations; *fmin (a key) takes
  * every far distance it stores. */
-static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, int thr, unsigned etag,
-                                                vid_t u, dist_t du, vid_t c, weight_t w, vid_t *vout,
-                                                unsigned *ops, unsigned *fmin) {
+static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, int thr,
+                                               unsigned etag, vid_t u, dist_t du, vid_t c,
+                                               weight_t w, vid_t *vout, unsigned *ops,
+                                               unsigned *fmin) {
   vid_t v = a->h.classify ? (c & HBF_ID_MASK) : c;
   *vout = v;
   unsigned cls = a->h.classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
@@ -115,7 +117,6 @@ static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, in
   return 1; /* dedup 0: every improvement is pushed, duplicates and all */
 }
 
-
 /* NEW(14) (delta): the far queue's enqueue, as hbf_push's. */
 static __device__ __forceinline__ void nf_push_far(const nf_args_t *a, int fq, int push, vid_t v) {
   unsigned long long *size = &a->ctl->fsize[fq];
@@ -130,7 +131,8 @@ static __device__ __forceinline__ void nf_push_far(const nf_args_t *a, int fq, i
 }
 
 /* NEW(14): nf_relax's answer into the near (1) or the far (2) queue. */
-static __device__ __forceinline__ void nf_push2(const nf_args_t *a, int nxt, int fq, int res, vid_t v) {
+static __device__ __forceinline__ void nf_push2(const nf_args_t *a, int nxt, int fq, int res,
+                                                vid_t v) {
   hbf_push(&a->h, nxt, res == 1, v);
   if (a->delta > 0) nf_push_far(a, fq, res == 2, v);
 }
@@ -159,11 +161,10 @@ static __device__ void nf_add_counts(const nf_args_t *a, unsigned ops, unsigned 
  * every stride-th (a virtual warp: lane, vw; a child grid: its thread id and
  * size; NEW(14), the hub list: a block or the whole grid), relaxes them and
  * pushes what fell. */
-static __device__ __forceinline__ void nf_relax_row(const nf_args_t *a, int nxt, int fq, int round,
-                                                     int thr, unsigned etag, vid_t u, dist_t du,
-                                                     eid_t begin, eid_t end, unsigned long long first,
-                                                     unsigned long long stride, unsigned *ops,
-                                                     unsigned *fmin) {
+static __device__ __forceinline__ void
+nf_relax_row(const nf_args_t *a, int nxt, int fq, int round, int thr, unsigned etag, vid_t u,
+             dist_t du, eid_t begin, eid_t end, unsigned long long first,
+             unsigned long long stride, unsigned *ops, unsigned *fmin) {
   for (eid_t e = begin + first; e < end; e += stride) {
     vid_t v;
     int res = nf_relax(a, round, thr, etag, u, du, a->h.cols[e], a->h.weights[e], &v, ops, fmin);
@@ -171,11 +172,10 @@ static __device__ __forceinline__ void nf_relax_row(const nf_args_t *a, int nxt,
   }
 }
 
-
 #if HBF_CDP
 /* A child grid for one hub: one thread per out-edge. */
 static __global__ void nf_child_kernel(nf_args_t a, int nxt, int fq, int round, int thr,
-                                        unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
+                                       unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
   unsigned ops = 0, fmin = 0xffffffffu;
   nf_relax_row(&a, nxt, fq, round, thr, etag, u, du, begin, end,
                 blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x,
@@ -186,8 +186,8 @@ static __global__ void nf_child_kernel(nf_args_t a, int nxt, int fq, int round, 
 
 /* A hub's row to a child grid (lane 0 of its virtual warp). 1: launched;
  * 0: the virtual warp does it (over the round's cap, or the launch refused). */
-static __device__ int nf_hub(const nf_args_t *a, int nxt, int fq, int round, int thr, unsigned etag,
-                              vid_t u, dist_t du, eid_t begin, eid_t end) {
+static __device__ int nf_hub(const nf_args_t *a, int nxt, int fq, int round, int thr,
+                             unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
 #if HBF_CDP
   /* a few big rows pay for their launch; thousands a round would queue up
    * behind each other in the device runtime, round after round */
@@ -265,7 +265,8 @@ static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *a, nf_ctl
   c->h.blocks_done = 0; /* every block of the grid that called it has arrived */
   unsigned long long size = c->h.size[nxt];
   int failed = c->h.status == HBF_NEGCYCLE || c->h.status == HBF_BIGDIST;
-  if (!failed && size > a->h.cap) { c->h.status = HBF_OVERFLOW; return 0; } /* the host refills the queue */
+  /* the host refills the queue */
+  if (!failed && size > a->h.cap) { c->h.status = HBF_OVERFLOW; return 0; }
   if (c->h.phase != 2) { /* NEW(14): after a split, not a round: nothing to record */
     if (r < HBF_ROUND_CAP) {
       a->h.rounds[r].frontier = c->h.size[cur];
@@ -283,7 +284,8 @@ static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *a, nf_ctl
     /* NEW(14) (delta): the near queue ran dry: thr = smallest far distance + the
      * step (no empty epochs), then split the far queue */
     int fin = c->fcur;
-    long long lo = c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
+    long long lo =
+        c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
     if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
     if (a->adapt && c->ep_rounds > 0) {
       /* NEW(14) (delta=-1): near_lo..4 x near_lo pushes a round: thinner rounds
@@ -309,7 +311,10 @@ static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *a, nf_ctl
   if (size == 0) { c->h.status = HBF_DONE; return 0; }
   /* pushed after round n (NEW(14): of this epoch: an epoch is Bellman-Ford on the
    * vertices below thr) */
-  if (r - (a->delta > 0 ? c->epoch_round : 0) >= a->h.max_rounds) { c->h.status = HBF_NEGCYCLE; return 0; }
+  if (r - (a->delta > 0 ? c->epoch_round : 0) >= a->h.max_rounds) {
+    c->h.status = HBF_NEGCYCLE;
+    return 0;
+  }
   if (r >= INT32_MAX - 2) { c->h.status = HBF_BIGDIST; return 0; }  /* round tags would wrap */
   c->h.size[cur] = 0; /* the expanded queue becomes the next output */
   c->h.cur = nxt;
@@ -322,8 +327,16 @@ static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *a, nf_ctl
 
 /* NEW(14) (loop=2): the next round's parameters in one descriptor. */
 static __device__ __forceinline__ void nf_rd_set(nf_ctl_t *c) {
-  nf_rd_t rd = {c->h.status, c->h.phase, c->h.cur, c->fcur, c->h.round, c->thr, c->thr_old, c->epoch,
-                c->h.size[c->h.cur], c->fsize[c->fcur ^ 1]};
+  nf_rd_t rd = {c->h.status,
+                c->h.phase,
+                c->h.cur,
+                c->fcur,
+                c->h.round,
+                c->thr,
+                c->thr_old,
+                c->epoch,
+                c->h.size[c->h.cur],
+                c->fsize[c->fcur ^ 1]};
   c->rd = rd;
 }
 
@@ -344,9 +357,11 @@ static __device__ __forceinline__ int nf_end_round(const nf_args_t *a) {
 }
 
 static __global__ void nf_expand_kernel(nf_args_t a, int cur, int fq, int round,
-                                         unsigned long long in_size, int vw, int thr, unsigned etag);
-static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin, unsigned long long size,
-                                        int thr_old, int thr, unsigned etag);
+                                        unsigned long long in_size, int vw, int thr,
+                                        unsigned etag);
+static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin,
+                                       unsigned long long size, int thr_old, int thr,
+                                       unsigned etag);
 static __host__ __device__ int nf_split_grid(const nf_args_t *a, unsigned long long size);
 
 /* End the round; with loop=1 launch the next one from here (a tail launch:
@@ -367,8 +382,8 @@ static __device__ void nf_dispatch(const nf_args_t *a) {
     int vw, grid;
     unsigned long long size = c->h.size[c->h.cur];
     hbf_shape(&a->h, size, &vw, &grid);
-    nf_expand_kernel<<<grid, a->h.block, 0, cudaStreamTailLaunch>>>(*a, c->h.cur, c->fcur, c->h.round, size, vw,
-                                                                  c->thr, etag);
+    nf_expand_kernel<<<grid, a->h.block, 0, cudaStreamTailLaunch>>>(
+        *a, c->h.cur, c->fcur, c->h.round, size, vw, c->thr, etag);
   }
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) { c->h.err = (int)e; c->h.status = HBF_HANDBACK; }
@@ -385,7 +400,8 @@ static __global__ void nf_dispatch_kernel(nf_args_t a) { nf_dispatch(&a); }
  * tail-launches the dispatcher, which starts when this grid and all its
  * children are complete (CDP2 has no device-side synchronize). */
 static __global__ void nf_expand_kernel(nf_args_t a, int cur, int fq, int round,
-                                         unsigned long long in_size, int vw, int thr, unsigned etag) {
+                                        unsigned long long in_size, int vw, int thr,
+                                        unsigned etag) {
   unsigned ops = 0, fmin = 0xffffffffu;
   unsigned long long scanned = 0;
   nf_expand(&a, cur, fq, round, in_size, vw, thr, etag, &ops, &scanned, &fmin, 0);
@@ -444,8 +460,9 @@ static __device__ __forceinline__ void nf_split(const nf_args_t *a, int nxt, int
   *fminp = fmin;
 }
 
-static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin, unsigned long long size,
-                                        int thr_old, int thr, unsigned etag) {
+static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin,
+                                       unsigned long long size, int thr_old, int thr,
+                                       unsigned etag) {
   unsigned fmin;
   nf_split(&a, nxt, round, fin, size, thr_old, thr, etag, &fmin);
   nf_add_counts(&a, 0, 0, fmin);
@@ -483,7 +500,8 @@ static __device__ __forceinline__ void nf_persist_hubs(const nf_args_t *a, const
   __syncthreads();
   unsigned long long nh = s_nhub;
   int own = nh > gridDim.x;
-  unsigned long long first_t = own ? threadIdx.x : blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  unsigned long long first_t =
+      own ? threadIdx.x : blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long stride = own ? blockDim.x : (unsigned long long)gridDim.x * blockDim.x;
   unsigned etag = (unsigned)r->epoch | NF_FAR;
   for (unsigned long long k = own ? blockIdx.x : 0; k < nh; k += own ? gridDim.x : 1) {
@@ -543,7 +561,8 @@ static __global__ void nf_start_kernel(nf_args_t a, vid_t src) {
     c.h.size[0] = 1;
     c.h.round = 1;
     c.h.phase = 1;
-    c.thr = a.delta > 0 ? a.delta : DIST_INF; /* NEW(14): d(src) = 0: the first epoch is [0, delta) */
+    /* NEW(14): d(src) = 0: the first epoch is [0, delta) */
+    c.thr = a.delta > 0 ? a.delta : DIST_INF;
     c.dcur = a.delta;
     c.thr_old = c.thr;
     c.fmin = 0xffffffffu;
@@ -564,7 +583,8 @@ static int nf_check_knobs(const launch_t *lc) {
   long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
   long delta = launch_knob(lc, "delta");
   if (loop < 0 || loop > 2)
-    return fail(EXIT_INPUT, "loop=%ld: 0 (host), 1 (device, tail launches) or 2 (one cooperative grid)", loop);
+    return fail(EXIT_INPUT,
+                "loop=%ld: 0 (host), 1 (device, tail launches) or 2 (one cooperative grid)", loop);
   if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
     return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
   if (delta < -1 || delta > INT32_MAX)
@@ -615,7 +635,8 @@ static int nf_setup(hbf_host_t *h, nf_args_t *a, const dgraph_t *g, const launch
 static void nf_alloc(nf_args_t *a, size_t ctl_bytes) {
   hbf_alloc(&a->h, ctl_bytes);
   a->ctl = (nf_ctl_t *)a->h.ctl;
-  if (a->h.chain == 2 && a->h.dp > 0) a->hublist = (unsigned long long *)gpu_alloc(a->h.cap * 8, "hub list");
+  if (a->h.chain == 2 && a->h.dp > 0)
+    a->hublist = (unsigned long long *)gpu_alloc(a->h.cap * 8, "hub list");
   if (a->delta > 0) { /* NEW(14): at most n entries each (once per epoch) */
     a->far[0] = (vid_t *)gpu_alloc(a->h.cap * sizeof(vid_t), "far queue 0");
     a->far[1] = (vid_t *)gpu_alloc(a->h.cap * sizeof(vid_t), "far queue 1");
@@ -652,8 +673,8 @@ static void nf_launch_round(const nf_args_t *a, const nf_ctl_t *c) {
   if (c->h.phase == 1) { /* expand round c.round */
     int vw, grid;
     hbf_shape(&a->h, c->h.size[c->h.cur], &vw, &grid);
-    nf_expand_kernel<<<grid, a->h.block>>>(*a, c->h.cur, c->fcur, c->h.round, c->h.size[c->h.cur], vw,
-                                           c->thr, etag);
+    nf_expand_kernel<<<grid, a->h.block>>>(*a, c->h.cur, c->fcur, c->h.round, c->h.size[c->h.cur],
+                                           vw, c->thr, etag);
     LAUNCH_CHECK();
   } else if (c->h.phase == 2) { /* NEW(14) (delta): split the far queue */
     int fin = c->fcur ^ 1;

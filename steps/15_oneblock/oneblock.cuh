@@ -34,7 +34,8 @@ typedef struct {
   unsigned long long leanmax;   /* NEW(15): they take rounds of at most this many entries */
   int nlo;                      /* NEW(15): their adaptive step's target: near pushes a round */
   int chase;                    /* NEW(15): levels a lane expands in one one-block round */
-  int spread;                   /* NEW(15): in the block, a warp's head edges spread over its lanes */
+  /* NEW(15): in the block, a warp's head edges spread over its lanes */
+  int spread;
 } ob_args_t;
 
 /* A road network's round is a few hundred vertices: a grid barrier and a
@@ -52,7 +53,8 @@ typedef struct {
 #define LEAN_WARP_TAIL 512     /* tails longer than this: the whole block        */
 #define LEAN_EDGES (LEAN_K * 32) /* (column, weight, distance) slots of a warp's edge list */
 /* the two queues, then (spread) each warp's edge list */
-#define LEAN_SMEM(q, spread) ((size_t)(q) * 2 * LEAN_ENTRY + ((spread) ? (size_t)LEAN_BLOCK / 32 * LEAN_EDGES * 12 : 0))
+#define LEAN_SMEM(q, spread)                                                                      \
+  ((size_t)(q)*2 * LEAN_ENTRY + ((spread) ? (size_t)LEAN_BLOCK / 32 * LEAN_EDGES * 12 : 0))
 
 typedef struct {
   uint4 *h;                    /* 3 a vertex */
@@ -73,7 +75,8 @@ typedef struct {
   int err;                     /* HBF_NEGCYCLE seen this round                  */
   unsigned nlong, nbig;        /* rows with tails; the longest of them          */
   unsigned loff[LEAN_BLOCK], ldeg[LEAN_BLOCK];
-  uint4 kh[3 * LEAN_BLOCK];    /* NEW(15) (chase): the kept vertex's head, word j of thread t at j x LEAN_BLOCK + t */
+  /* NEW(15) (chase): the kept vertex's head, word j of thread t at j x LEAN_BLOCK + t */
+  uint4 kh[3 * LEAN_BLOCK];
   dist_t ld[LEAN_BLOCK];
   unsigned short lbig[LEAN_BLOCK];
 } lean_sh_t;
@@ -81,7 +84,8 @@ typedef struct {
 static __device__ lean_q_t lean_queue(int leanq, int which) {
   extern __shared__ uint4 lean_smem[];
   char *base = (char *)lean_smem + (size_t)which * leanq * LEAN_ENTRY;
-  lean_q_t q = {(uint4 *)base, (vid_t *)(base + (size_t)leanq * 48), (dist_t *)(base + (size_t)leanq * 52)};
+  lean_q_t q = {(uint4 *)base, (vid_t *)(base + (size_t)leanq * 48),
+                (dist_t *)(base + (size_t)leanq * 52)};
   return q;
 }
 
@@ -95,13 +99,15 @@ static __device__ __forceinline__ unsigned lean_slots(unsigned *count, unsigned 
   unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2), base = 0;
   if (tot == 0) return 0;
   if (lane == 0) base = atomicAdd(count, tot);
-  return __shfl_sync(DEV_FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+  return __shfl_sync(DEV_FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) +
+         4 * __popc(b2 & lt);
 }
 
 /* A near entry (with its distance and head) at slot pos: in the shared
  * queue, past it in the global queue (at the same index). */
-static __device__ __forceinline__ void lean_put(const ob_args_t *a, lean_q_t q, int nxt, unsigned pos,
-                                                vid_t v, dist_t d, uint4 h0, uint4 h1, uint4 h2) {
+static __device__ __forceinline__ void lean_put(const ob_args_t *a, lean_q_t q, int nxt,
+                                                unsigned pos, vid_t v, dist_t d, uint4 h0,
+                                                uint4 h1, uint4 h2) {
   if (pos < (unsigned)a->leanq) {
     q.h[3 * pos] = h0;
     q.h[3 * pos + 1] = h1;
@@ -175,7 +181,8 @@ static __device__ __forceinline__ void lean_claim(const ob_args_t *a, lean_sh_t 
       }
     }
   }
-  if (keep && !ch->on) { /* NEW(15) (chase): the lane keeps its first near push of a short row to expand itself */
+  /* NEW(15) (chase): the lane keeps its first near push of a short row to expand itself */
+  if (keep && !ch->on) {
     unsigned cand = 0;
 #pragma unroll
     for (int k = k0; k < k1; k++)
@@ -194,7 +201,8 @@ static __device__ __forceinline__ void lean_claim(const ob_args_t *a, lean_sh_t 
   unsigned pos = lean_slots(&S->nnear, __popc(nm));
 #pragma unroll
   for (int k = k0; k < k1; k++)
-    if (nm >> k & 1) lean_put(a, q, r->cur ^ 1, pos++, v[k], hbf_unpack(key[k]), h0[k], h1[k], h2[k]);
+    if (nm >> k & 1)
+      lean_put(a, q, r->cur ^ 1, pos++, v[k], hbf_unpack(key[k]), h0[k], h1[k], h2[k]);
   if (__any_sync(DEV_FULL_MASK, fm)) {
     pos = lean_slots(&S->nfar, __popc(fm));
 #pragma unroll
@@ -208,9 +216,10 @@ static __device__ __forceinline__ void lean_claim(const ob_args_t *a, lean_sh_t 
  * (column, weight, distance) wait in the warp's list in shared memory. All
  * 32 lanes call it. */
 static __device__ __forceinline__ void lean_spread(const ob_args_t *a, lean_sh_t *S, lean_q_t q,
-                                                   const lean_rd_t *r, unsigned has, const vid_t *cs,
-                                                   const weight_t *ws, dist_t d, unsigned *ops,
-                                                   unsigned *fmin, lean_chase_t *ch, int keep) {
+                                                   const lean_rd_t *r, unsigned has,
+                                                   const vid_t *cs, const weight_t *ws, dist_t d,
+                                                   unsigned *ops, unsigned *fmin, lean_chase_t *ch,
+                                                   int keep) {
   extern __shared__ uint4 lean_smem[];
   unsigned lane = threadIdx.x & 31, n = (unsigned)__popc(has), x = n;
 #pragma unroll
@@ -221,8 +230,10 @@ static __device__ __forceinline__ void lean_spread(const ob_args_t *a, lean_sh_t
   unsigned pos = x - n, ne = __shfl_sync(DEV_FULL_MASK, x, 31);
   char *lists = (char *)lean_smem + (size_t)2 * a->leanq * LEAN_ENTRY;
   vid_t *ec = (vid_t *)lists + (threadIdx.x >> 5) * LEAN_EDGES;
-  weight_t *ew = (weight_t *)lists + LEAN_BLOCK / 32 * LEAN_EDGES + (threadIdx.x >> 5) * LEAN_EDGES;
-  dist_t *ed = (dist_t *)lists + 2 * (LEAN_BLOCK / 32 * LEAN_EDGES) + (threadIdx.x >> 5) * LEAN_EDGES;
+  weight_t *ew =
+      (weight_t *)lists + LEAN_BLOCK / 32 * LEAN_EDGES + (threadIdx.x >> 5) * LEAN_EDGES;
+  dist_t *ed =
+      (dist_t *)lists + 2 * (LEAN_BLOCK / 32 * LEAN_EDGES) + (threadIdx.x >> 5) * LEAN_EDGES;
   __syncwarp(); /* the warp's previous list is read */
 #pragma unroll
   for (int k = 0; k < LEAN_K; k++)
@@ -305,15 +316,18 @@ static __device__ __forceinline__ void lean_head(const ob_args_t *a, lean_sh_t *
  * relaxations reaches the same distances; a vertex lowered again is pushed
  * again. The last level keeps nothing. All 32 lanes call it. */
 static __device__ __forceinline__ void lean_chase(const ob_args_t *a, lean_sh_t *S, lean_q_t qo,
-                                                  const lean_rd_t *r, lean_chase_t *ch, unsigned *ops,
-                                                  unsigned *scanned, unsigned *fmin) {
+                                                  const lean_rd_t *r, lean_chase_t *ch,
+                                                  unsigned *ops, unsigned *scanned,
+                                                  unsigned *fmin) {
   unsigned t = threadIdx.x;
-  for (int hop = 1; hop < a->chase && __any_sync(DEV_FULL_MASK, ch->on); hop++) { /* warp-uniform */
+  /* warp-uniform */
+  for (int hop = 1; hop < a->chase && __any_sync(DEV_FULL_MASK, ch->on); hop++) {
     uint4 x0 = make_uint4(0, 0, 0, 0), x1 = x0, x2 = x0;
     if (ch->on) { x0 = S->kh[t]; x1 = S->kh[LEAN_BLOCK + t]; x2 = S->kh[2 * LEAN_BLOCK + t]; }
     unsigned cdeg = x0.x;
     vid_t cc[LEAN_K] = {x0.z, x1.x, x1.z, x2.x, x2.z};
-    weight_t cw[LEAN_K] = {(weight_t)x0.w, (weight_t)x1.y, (weight_t)x1.w, (weight_t)x2.y, (weight_t)x2.w};
+    weight_t cw[LEAN_K] = {(weight_t)x0.w, (weight_t)x1.y, (weight_t)x1.w, (weight_t)x2.y,
+                           (weight_t)x2.w};
     unsigned chas = (1u << cdeg) - 1; /* cdeg <= LEAN_K */
     dist_t cd = ch->d;
     *scanned += cdeg;
@@ -325,11 +339,10 @@ static __device__ __forceinline__ void lean_chase(const ob_args_t *a, lean_sh_t 
 /* One pass of a round: the entries i0..i0 + LEAN_BLOCK - 1 (in the shared
  * queue below nin_s, past it in the global queue), their head edges, the
  * chase, then the tails of the long rows. Every thread calls it. */
-static __device__ __forceinline__ void lean_expand_pass(const ob_args_t *a, lean_sh_t *S, lean_q_t qi,
-                                                        lean_q_t qo, const lean_rd_t *r,
-                                                        unsigned long long in, unsigned nin_s,
-                                                        unsigned long long i0, unsigned *ops,
-                                                        unsigned *scanned, unsigned *fmin) {
+static __device__ __forceinline__ void
+lean_expand_pass(const ob_args_t *a, lean_sh_t *S, lean_q_t qi, lean_q_t qo, const lean_rd_t *r,
+                 unsigned long long in, unsigned nin_s, unsigned long long i0, unsigned *ops,
+                 unsigned *scanned, unsigned *fmin) {
   unsigned t = threadIdx.x;
   unsigned long long i = i0 + t;
   if (a->spread) { /* NEW(15) (spread): a short pass in 16 contiguous pieces, one a warp */
@@ -374,10 +387,10 @@ static __device__ __forceinline__ void lean_expand_pass(const ob_args_t *a, lean
 
 /* One pass of a split (nf_split's rule), output with heads: the far entries
  * i0..i0 + LEAN_BLOCK - 1. Every thread calls it. */
-static __device__ __forceinline__ void lean_split_pass(const ob_args_t *a, lean_sh_t *S, lean_q_t qo,
-                                                       const lean_rd_t *r, unsigned long long in,
-                                                       int thr_old, unsigned long long i0,
-                                                       unsigned *fmin) {
+static __device__ __forceinline__ void lean_split_pass(const ob_args_t *a, lean_sh_t *S,
+                                                       lean_q_t qo, const lean_rd_t *r,
+                                                       unsigned long long in, int thr_old,
+                                                       unsigned long long i0, unsigned *fmin) {
   const vid_t *fin = a->nf.far[r->fq ^ 1];
   unsigned long long i = i0 + threadIdx.x;
   int res = 0;
@@ -418,12 +431,14 @@ static __device__ __forceinline__ void lean_round_end(const ob_args_t *a, lean_s
 
 /* Hand over: the shared part of the next input to the global queue, the
  * state to ctl. Every thread calls it. */
-static __device__ __forceinline__ void lean_hand_over(const ob_args_t *a, lean_sh_t *S, int wrote) {
+static __device__ __forceinline__ void lean_hand_over(const ob_args_t *a, lean_sh_t *S,
+                                                      int wrote) {
   unsigned t = threadIdx.x;
   ob_ctl_t *c = &S->c;
   if (wrote && c->nf.h.status == HBF_RUNNING) {
-    unsigned long long ns = c->nf.h.size[c->nf.h.cur] < (unsigned long long)a->leanq ? c->nf.h.size[c->nf.h.cur]
-                                                                                   : a->leanq;
+    unsigned long long ns = c->nf.h.size[c->nf.h.cur] < (unsigned long long)a->leanq
+                                ? c->nf.h.size[c->nf.h.cur]
+                                : a->leanq;
     lean_q_t q = lean_queue(a->leanq, c->nf.h.cur);
     for (unsigned long long i = t; i < ns; i += LEAN_BLOCK) a->nf.h.queue[c->nf.h.cur][i] = q.v[i];
   }
@@ -434,14 +449,24 @@ static __device__ __forceinline__ void lean_hand_over(const ob_args_t *a, lean_s
 }
 
 /* NEW(15): rounds (and splits) in one block while the frontier is small. */
-static __global__ void __launch_bounds__(LEAN_BLOCK) lean_round_kernel(const __grid_constant__ ob_args_t a) {
+static __global__ void __launch_bounds__(LEAN_BLOCK)
+    lean_round_kernel(const __grid_constant__ ob_args_t a) {
   __shared__ lean_sh_t S;
   unsigned t = threadIdx.x;
   if (t < sizeof(ob_ctl_t) / 8)
     ((unsigned long long *)&S.c)[t] = __ldcg((const unsigned long long *)a.ctl + t);
-  if (t == 0) { S.err = 0; S.nlong = 0; S.nbig = 0; S.nnear = 0; S.nfar = 0; S.ops = 0; S.scanned = 0; }
+  if (t == 0) {
+    S.err = 0;
+    S.nlong = 0;
+    S.nbig = 0;
+    S.nnear = 0;
+    S.nfar = 0;
+    S.ops = 0;
+    S.scanned = 0;
+  }
   __syncthreads();
-  if (S.c.nf.h.status != HBF_RUNNING && S.c.nf.h.status != OB_LEAN) return; /* the same in every thread */
+  /* the same in every thread */
+  if (S.c.nf.h.status != HBF_RUNNING && S.c.nf.h.status != OB_LEAN) return;
   __syncthreads();
   if (t == 0) S.c.nf.h.status = HBF_RUNNING;
   int wrote = 0; /* the input is in the shared queue (written by this kernel) */
@@ -454,7 +479,11 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) lean_round_kernel(const __g
     ob_ctl_t *c = &S.c;
     int status = c->nf.h.status, phase = c->nf.h.phase;
     unsigned long long in = phase == 2 ? c->nf.fsize[c->nf.fcur ^ 1] : c->nf.h.size[c->nf.h.cur];
-    lean_rd_t r = {c->nf.h.cur, c->nf.fcur, c->nf.h.round, c->nf.thr, (unsigned)c->nf.epoch | NF_FAR,
+    lean_rd_t r = {c->nf.h.cur,
+                   c->nf.fcur,
+                   c->nf.h.round,
+                   c->nf.thr,
+                   (unsigned)c->nf.epoch | NF_FAR,
                    c->nf.fsize[c->nf.fcur]};
     int thr_old = c->nf.thr_old;
     if (status != HBF_RUNNING || (phase == 1 && in > a.leanmax)) break;
@@ -475,7 +504,6 @@ static __global__ void __launch_bounds__(LEAN_BLOCK) lean_round_kernel(const __g
   }
   lean_hand_over(&a, &S, wrote);
 }
-
 
 /* NEW(15): nf_end_round, and a small frontier goes back to the one-block
  * rounds (the grid's kernel returns; the host launches lean_round_kernel). */
@@ -514,7 +542,8 @@ static __global__ void ob_persist_kernel(ob_args_t a) {
 /* init: the row heads {degree, first edge, c0, w0}, {c1, w1, c2, w2}, {c3, w3, c4, w4}. */
 static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, const weight_t *w,
                                         vid_t n, uint4 *head) {
-  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
+  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n;
+       v += (size_t)gridDim.x * blockDim.x) {
     eid_t b = off[v], d = off[v + 1] - b;
     unsigned x[12];
     x[0] = (unsigned)d; /* init builds heads only when m < 2^32 */
@@ -543,15 +572,22 @@ static int ob_check_knobs(const launch_t *lc) {
   long lean = launch_knob(lc, "lean"), leanq = launch_knob(lc, "leanq");
   long leanmax = launch_knob(lc, "leanmax"), nlo = launch_knob(lc, "nlo");
   long chase = launch_knob(lc, "chase"), spread = launch_knob(lc, "spread");
-  if (lean < -1 || lean > 1) return fail(EXIT_INPUT, "lean=%ld: -1 (auto), 0 (off) or 1 (on)", lean);
+  if (lean < -1 || lean > 1)
+    return fail(EXIT_INPUT, "lean=%ld: -1 (auto), 0 (off) or 1 (on)", lean);
   if (lean == 1 && (loop != 2 || dedup != 2))
-    return fail(EXIT_INPUT, "lean=1 needs loop=2 and dedup=2: it hands the frontier to the cooperative "
+    return fail(EXIT_INPUT,
+                "lean=1 needs loop=2 and dedup=2: it hands the frontier to the cooperative "
                 "grid and keeps the (distance, tag) pairs");
   if (leanq < 32 || leanq > 2048 || leanq % 32 != 0)
-    return fail(EXIT_INPUT, "leanq=%ld: 32..2048, a multiple of 32 (entries of each shared-memory queue)", leanq);
-  if (leanmax < 1 || leanmax > (1L << 30)) return fail(EXIT_INPUT, "leanmax=%ld: 1..2^30 entries", leanmax);
-  if (nlo < 1 || nlo > (1L << 20)) return fail(EXIT_INPUT, "nlo=%ld: 1..2^20 near pushes a round", nlo);
-  if (chase < 1 || chase > 64) return fail(EXIT_INPUT, "chase=%ld: 1..64 levels a lane expands in a one-block round", chase);
+    return fail(EXIT_INPUT,
+                "leanq=%ld: 32..2048, a multiple of 32 (entries of each shared-memory queue)",
+                leanq);
+  if (leanmax < 1 || leanmax > (1L << 30))
+    return fail(EXIT_INPUT, "leanmax=%ld: 1..2^30 entries", leanmax);
+  if (nlo < 1 || nlo > (1L << 20))
+    return fail(EXIT_INPUT, "nlo=%ld: 1..2^20 near pushes a round", nlo);
+  if (chase < 1 || chase > 64)
+    return fail(EXIT_INPUT, "chase=%ld: 1..64 levels a lane expands in a one-block round", chase);
   if (spread != 0 && spread != 1) return fail(EXIT_INPUT, "spread=%ld: 0 or 1", spread);
   return 0;
 }
@@ -561,13 +597,16 @@ static int ob_check_knobs(const launch_t *lc) {
 static int ob_setup(ob_state_t *s, const dgraph_t *g, const launch_t *lc) {
   degree_stats_t ds;
   ob_args_t *a = &s->a;
-  if (nf_setup(&s->h, &a->nf, g, lc, (const void *)ob_persist_kernel, &s->grid_loop, &ds)) return fail_code();
+  if (nf_setup(&s->h, &a->nf, g, lc, (const void *)ob_persist_kernel, &s->grid_loop, &ds))
+    return fail_code();
   const graph_t *hg = (const graph_t *)g->host;
   long lean = launch_knob(lc, "lean");
-  if (lean == -1) lean = a->nf.h.chain == 2 && a->nf.h.dedup == 2 && ds.avg_out_degree < OB_ROAD_DEG;
+  if (lean == -1)
+    lean = a->nf.h.chain == 2 && a->nf.h.dedup == 2 && ds.avg_out_degree < OB_ROAD_DEG;
   if (lean && hg->m > 0xffffffffULL) {
     if (launch_knob(lc, "lean") == 1)
-      return fail(EXIT_INPUT, "lean=1: the row heads keep 32-bit edge offsets; this graph has %llu edges",
+      return fail(EXIT_INPUT,
+                  "lean=1: the row heads keep 32-bit edge offsets; this graph has %llu edges",
                   (unsigned long long)hg->m);
     lean = 0;
   }
@@ -595,11 +634,13 @@ static int ob_prepare(ob_state_t *s) {
     CUDA_CHECK(cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     size_t need = LEAN_SMEM(a->leanq, a->spread) + sizeof(lean_sh_t);
     if (need > (size_t)most)
-      return fail(EXIT_INPUT, "leanq=%d: %zu bytes of shared memory, this GPU has %d a block", a->leanq,
-                  need, most);
-    CUDA_CHECK(cudaFuncSetAttribute((const void *)lean_round_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+      return fail(EXIT_INPUT, "leanq=%d: %zu bytes of shared memory, this GPU has %d a block",
+                  a->leanq, need, most);
+    CUDA_CHECK(cudaFuncSetAttribute((const void *)lean_round_kernel,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)LEAN_SMEM(a->leanq, a->spread)));
-    uint4 *head = (uint4 *)gpu_alloc((size_t)(g->n ? g->n : 1) * 3 * sizeof(uint4), "row heads (lean)");
+    uint4 *head =
+        (uint4 *)gpu_alloc((size_t)(g->n ? g->n : 1) * 3 * sizeof(uint4), "row heads (lean)");
     if (g->n) {
       lean_head_kernel<<<launch_grid(&s->h.lc, g->n), s->h.lc.block>>>(g->offsets, a->nf.h.cols,
                                                                       a->nf.h.weights, g->n, head);
@@ -641,8 +682,10 @@ static int ob_loop(const ob_state_t *s, ob_args_t *a, vid_t src, ob_ctl_t *c, in
     ++*trips;
     if (nf_decided(&c->nf)) break;
     if (c->nf.h.status == OB_LEAN) continue; /* NEW(15): the frontier went back to the one block */
-    if (a->nf.h.chain && c->nf.h.status == HBF_RUNNING) /* a chain ends with a decision; never loop on none */
-      return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision", c->nf.h.round);
+    /* a chain ends with a decision; never loop on none */
+    if (a->nf.h.chain && c->nf.h.status == HBF_RUNNING)
+      return fail(EXIT_CUDA, "the device round loop stopped in round %d without a decision",
+                  c->nf.h.round);
     if (c->nf.h.status == HBF_OVERFLOW || c->nf.h.status == HBF_HANDBACK)
       hbf_resume(&s->h, &a->nf.h, &c->nf.h, fill_grid);
   }
@@ -652,10 +695,12 @@ static int ob_loop(const ob_state_t *s, ob_args_t *a, vid_t src, ob_ctl_t *c, in
 /* support: the loop's cost, for the lesson's measurements (HBF_VERBOSE). */
 static void ob_verbose(const ob_args_t *a, const ob_ctl_t *c, int trips) {
   const hbf_ctl_t *h = &c->nf.h;
-  fprintf(stderr, "hbf: %d rounds, %llu splits (delta %d%s, last %d), %d host round trips, %d rounds and "
-          "splits in one block (%d hand-backs), %llu child grids, %llu refused%s%s\n", h->round,
-          c->nf.splits, a->nf.delta, a->nf.adapt ? " adapted" : "", c->nf.dcur, trips, c->lean_rounds,
-          c->lean_trips, h->children, h->child_fail, h->err ? ", last device launch error: " : "",
+  fprintf(stderr,
+          "hbf: %d rounds, %llu splits (delta %d%s, last %d), %d host round trips, %d rounds and "
+          "splits in one block (%d hand-backs), %llu child grids, %llu refused%s%s\n",
+          h->round, c->nf.splits, a->nf.delta, a->nf.adapt ? " adapted" : "", c->nf.dcur, trips,
+          c->lean_rounds, c->lean_trips, h->children, h->child_fail,
+          h->err ? ", last device launch error: " : "",
           h->err ? cudaGetErrorString((cudaError_t)h->err) : "");
 }
 

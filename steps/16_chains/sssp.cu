@@ -62,9 +62,9 @@ static __device__ __forceinline__ int chn_inner(const eid_t *off, const vid_t *c
  * inner vertices (recorded if out), its end, its weight. It ends: an inner
  * vertex has no third edge, so a walk can only leave a chain at a branch
  * vertex (maybe u itself); n steps bound it regardless. */
-static __device__ long long chn_walk(const eid_t *off, const vid_t *cols, const weight_t *w, vid_t n,
-                                     vid_t u, vid_t x, long long wsum, chn_rec_t *out, unsigned *len,
-                                     vid_t *end) {
+static __device__ long long chn_walk(const eid_t *off, const vid_t *cols, const weight_t *w,
+                                     vid_t n, vid_t u, vid_t x, long long wsum, chn_rec_t *out,
+                                     unsigned *len, vid_t *end) {
   vid_t prev = u;
   unsigned k = 0;
   while (k < n && chn_inner(off, cols, x)) {
@@ -86,10 +86,12 @@ static __device__ long long chn_walk(const eid_t *off, const vid_t *cols, const 
  * pass 1 walks again to learn its length, takes that many records and writes
  * them, and rewrites each chain edge of a branch vertex (init only: three
  * walks cost less than an array of lengths an edge). */
-static __global__ void chn_kernel(const eid_t *off, const vid_t *cols, const weight_t *w, vid_t n, int pass,
-                                  vid_t *ccols, weight_t *cw, chn_rec_t *rec, unsigned long long *cnt) {
+static __global__ void chn_kernel(const eid_t *off, const vid_t *cols, const weight_t *w, vid_t n,
+                                  int pass, vid_t *ccols, weight_t *cw, chn_rec_t *rec,
+                                  unsigned long long *cnt) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long u = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; u < n; u += stride) {
+  for (unsigned long long u = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; u < n;
+       u += stride) {
     if (chn_inner(off, cols, (vid_t)u)) continue;
     for (eid_t e = off[u]; e < off[u + 1]; e++) {
       vid_t x = cols[e], end;
@@ -113,7 +115,8 @@ static __global__ void chn_kernel(const eid_t *off, const vid_t *cols, const wei
 /* After the loop: each inner vertex from the branch vertices of its walks. A
  * candidate at or past DIST_INF (hbf_sum: DIST_INF) lowers nothing: the inner
  * vertex's distance comes from its other end. */
-static __global__ void chn_fill_kernel(dist_t *dist, const chn_rec_t *rec, unsigned long long nrec) {
+static __global__ void chn_fill_kernel(dist_t *dist, const chn_rec_t *rec,
+                                       unsigned long long nrec) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < nrec;
        i += stride) {
@@ -124,8 +127,6 @@ static __global__ void chn_fill_kernel(dist_t *dist, const chn_rec_t *rec, unsig
     if (nd < dist[r.x]) atomicMin(&dist[r.x], (dist_t)nd);
   }
 }
-
-
 
 typedef struct {
   ob_state_t ob;
@@ -140,11 +141,13 @@ typedef struct {
 static void chn_build(chn_state_t *s) {
   double t0 = host_ms();
   const dgraph_t *g = &s->ob.h.g;
-  unsigned long long *cnt = (unsigned long long *)gpu_alloc(3 * sizeof(unsigned long long), "chain counts");
+  unsigned long long *cnt =
+      (unsigned long long *)gpu_alloc(3 * sizeof(unsigned long long), "chain counts");
   unsigned long long h[3]; /* records, too heavy, edges into chains */
   CUDA_CHECK(cudaMemset(cnt, 0, 3 * sizeof(unsigned long long)));
   int grid = hbf_prep_grid(&s->ob.h.lc, g->n);
-  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 0, NULL, NULL, NULL, cnt);
+  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 0, NULL, NULL, NULL,
+                                       cnt);
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(h, cnt, sizeof h, cudaMemcpyDeviceToHost));
   if (h[1] || h[0] == 0) {
@@ -155,11 +158,13 @@ static void chn_build(chn_state_t *s) {
   s->d_cols_chn = (vid_t *)gpu_alloc((size_t)g->m * sizeof(vid_t), "columns across chains");
   s->d_w_chn = (weight_t *)gpu_alloc((size_t)g->m * sizeof(weight_t), "weights across chains");
   s->d_rec = (chn_rec_t *)gpu_alloc((size_t)h[0] * sizeof(chn_rec_t), "chain records");
-  CUDA_CHECK(cudaMemcpy(s->d_cols_chn, g->cols, (size_t)g->m * sizeof(vid_t), cudaMemcpyDeviceToDevice));
-  CUDA_CHECK(cudaMemcpy(s->d_w_chn, g->weights, (size_t)g->m * sizeof(weight_t), cudaMemcpyDeviceToDevice));
+  CUDA_CHECK(
+      cudaMemcpy(s->d_cols_chn, g->cols, (size_t)g->m * sizeof(vid_t), cudaMemcpyDeviceToDevice));
+  CUDA_CHECK(cudaMemcpy(s->d_w_chn, g->weights, (size_t)g->m * sizeof(weight_t),
+                        cudaMemcpyDeviceToDevice));
   CUDA_CHECK(cudaMemset(cnt, 0, sizeof(unsigned long long)));
-  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 1, s->d_cols_chn, s->d_w_chn,
-                                        s->d_rec, cnt);
+  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 1, s->d_cols_chn,
+                                       s->d_w_chn, s->d_rec, cnt);
   LAUNCH_CHECK();
   CUDA_CHECK(cudaDeviceSynchronize());
   gpu_free(cnt);
@@ -167,7 +172,8 @@ static void chn_build(chn_state_t *s) {
   a->cols = s->ob.h.g.cols = s->d_cols_chn; /* the graph from here on: classify reads h.g */
   a->weights = s->ob.h.g.weights = s->d_w_chn;
   s->nrec = h[0];
-  printf("Chains: %llu edges into chains cross them now (%llu records of inner vertices), on the GPU in %.3f ms\n",
+  printf("Chains: %llu edges into chains cross them now (%llu records of inner vertices), on the "
+         "GPU in %.3f ms\n",
          h[2], h[0], host_ms() - t0);
 }
 
@@ -196,7 +202,8 @@ static int chn_init(const dgraph_t *g, const launch_t *lc, void **state) {
   /* NEW(16): chains crossed in one edge (symmetric graphs, no negative weight),
    * before the edge classes and the row heads read the columns */
   const graph_t *hg = (const graph_t *)g->host;
-  if (!rc && launch_knob(lc, "chains") && hg->symmetric && s->ob.a.nf.h.lo >= 0 && g->n > 0) chn_build(s);
+  if (!rc && launch_knob(lc, "chains") && hg->symmetric && s->ob.a.nf.h.lo >= 0 && g->n > 0)
+    chn_build(s);
   if (rc || ob_prepare(&s->ob)) {
     rc = fail_code();
     chn_fini(s);
@@ -215,7 +222,8 @@ static int chn_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   if (ob_loop(&s->ob, &a, src, &c, &trips)) return fail_code();
   hbf_fixups(&s->ob.h, &a.nf.h, c.nf.h.status);
   if (s->nrec && c.nf.h.status == HBF_DONE) { /* NEW(16): the inner vertices */
-    chn_fill_kernel<<<launch_grid(&s->ob.h.lc, s->nrec), s->ob.h.lc.block>>>(d_dist, s->d_rec, s->nrec);
+    chn_fill_kernel<<<launch_grid(&s->ob.h.lc, s->nrec), s->ob.h.lc.block>>>(d_dist, s->d_rec,
+                                                                             s->nrec);
     LAUNCH_CHECK();
     c.nf.h.relax += s->nrec;
   }
@@ -227,23 +235,51 @@ static int chn_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 static const char *const chn_variants[] = {"chains", NULL};
 
 static const knob_def_t chn_knobs[] = {
-    {"dedup", 2, "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) atomicMin"},
-    {"classify", 1, "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs dedup >= 1)"},
-    {"vw", 32, "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32 (09: 0; 32 measured faster here)"},
-    {"dp", 1024, "hubs: out-degree > dp (and > 256) gets a child grid (loop 0, 1: at most 1024 a round) or goes on the grid's hub list (loop 2); 0 off (09: 4096)"},
+    {"dedup", 2,
+     "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) "
+     "atomicMin"},
+    {"classify", 1,
+     "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs "
+     "dedup >= 1)"},
+    {"vw", 32,
+     "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32 (09: "
+     "0; 32 measured faster here)"},
+    {"dp", 1024,
+     "hubs: out-degree > dp (and > 256) gets a child grid (loop 0, 1: at most 1024 a round) or "
+     "goes on the grid's hub list (loop 2); 0 off (09: 4096)"},
     {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", 2, "round loop: 0 host (a launch and a readback per round), 1 device (tail launches), 2 one cooperative grid (a grid.sync a round)"},
+    {"loop", 2,
+     "round loop: 0 host (a launch and a readback per round), 1 device (tail launches), 2 one "
+     "cooperative grid (a grid.sync a round)"},
     {"ttas", 1, "a plain load before each atomicMin (most relaxations lower nothing)"},
     {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
     {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
-    {"lean", -1, "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: roads), 0 off, 1 on (needs loop=2, dedup=2)"},
+    {"lean", -1,
+     "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: "
+     "roads), 0 off, 1 on (needs loop=2, dedup=2)"},
     {"leanq", 512, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
-    {"leanmax", 4096, "one-block rounds take frontiers of at most this many entries; the grid hands back below half"},
-    {"nlo", 32, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; chains make a block round fewer, farther vertices)"},
-    {"chase", 6, "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a round (1: off)"},
-    {"spread", 1, "one-block rounds: a warp's head edges spread over its lanes, a short pass over all warps (0: a lane per entry, all its head edges)"},
-    {"chains", 1, "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop (symmetric graphs without negative weights; 0 off)"},
+    {"leanmax", 4096,
+     "one-block rounds take frontiers of at most this many entries; the grid hands back below "
+     "half"},
+    {"nlo", 32,
+     "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; "
+     "chains make a block round fewer, farther vertices)"},
+    {"chase", 6,
+     "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a "
+     "round (1: off)"},
+    {"spread", 1,
+     "one-block rounds: a warp's head edges spread over its lanes, a short pass over all warps "
+     "(0: a lane per entry, all its head edges)"},
+    {"chains", 1,
+     "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop "
+     "(symmetric graphs without negative weights; 0 off)"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"Chains of degree-2 vertices crossed in one edge", PROBLEM_SSSP,
-                                 chn_knobs, chn_variants, chn_init, chn_run, chn_fini, chn_check_knobs};
+STEP_EXPORT const step_t STEP = {"Chains of degree-2 vertices crossed in one edge",
+                                 PROBLEM_SSSP,
+                                 chn_knobs,
+                                 chn_variants,
+                                 chn_init,
+                                 chn_run,
+                                 chn_fini,
+                                 chn_check_knobs};
