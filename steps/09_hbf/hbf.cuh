@@ -42,10 +42,10 @@ enum { HBF_RUNNING = 0, HBF_DONE, HBF_NEGCYCLE, HBF_OVERFLOW, HBF_HANDBACK, HBF_
  * or once per chain of rounds (loop=1). */
 typedef struct {
   unsigned long long size[2];   /* pushes into queue 0 / 1 (may pass cap)      */
-  unsigned long long relax;     /* relax operations, all rounds so far          */
-  unsigned long long relax_prev;/* ... up to the previous round (trace)         */
-  unsigned long long scanned;   /* out-edges of the expanded entries            */
-  unsigned long long pushes;    /* queue entries, all rounds                    */
+  unsigned long long relax;     /* support: relax operations, all rounds so far */
+  unsigned long long relax_prev;/* support: ... up to the previous round (trace) */
+  unsigned long long scanned;   /* support: out-edges of the expanded entries   */
+  unsigned long long pushes;    /* support: queue entries, all rounds           */
   unsigned long long children;  /* child grids launched                         */
   unsigned long long children_prev; /* ... before this round                     */
   unsigned long long child_fail;/* hubs done by the parent: launch refused      */
@@ -61,7 +61,7 @@ static_assert(sizeof(hbf_ctl_t) % 8 == 0, "copied in 8-byte words");
 static_assert(offsetof(hbf_ctl_t, phase) == offsetof(hbf_ctl_t, status) + sizeof(int),
               "the host writes status and phase in one copy");
 
-typedef struct {
+typedef struct { /* support: a round's row of the -a trace */
   unsigned long long frontier, relax;
 } hbf_round_t;
 
@@ -407,7 +407,8 @@ static __global__ void hbf_start_kernel(hbf_args_t a, vid_t src) {
   }
 }
 
-/* NEW(09): only after an overflow of a queue (dedup=0): every reached vertex. */
+/* support, NEW(09): only after an overflow of a queue (dedup=0): every
+ * reached vertex. */
 static __global__ void hbf_refill_kernel(hbf_args_t a, int nxt) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;

@@ -41,6 +41,11 @@
  *             the returned old value says whether the distance fell and
  *             whether v was already pushed in round r, so v enters the next
  *             queue at most once per round.
+ * Code:       hbf.cuh holds every technique (types, kernels, the host's
+ *             helpers of init and run) and is the library the later SSSP
+ *             rungs include; this file is the program: knobs, variants,
+ *             init, the round loop on the host, fini. README.md's reading
+ *             tour maps each section of the paper to its function.
  * Reference:  F. Busato, N. Bombieri, "An Efficient Implementation of the
  *             Bellman-Ford Algorithm for Kepler GPU Architectures", IEEE TPDS
  *             27(8), 2016: Alg. 3 (frontier), 4.1 (edge classes, Alg. 4), 4.2
@@ -184,7 +189,7 @@ static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   return 0;
 }
 
-/* NEW: hbf = the fastest combination of the paper's techniques measured on
+/* NEW(09): hbf = the fastest combination of the paper's techniques measured on
  * the H100 (the host's round loop); paper = the paper's own (the round loop
  * on the device). */
 static const char *const hbf_variants[] = {"hbf", "paper", NULL};
