@@ -546,8 +546,10 @@ static __global__ void nf_persist_kernel(nf_args_t a) {
   }
 }
 
-/* The start of a run: info from the harness's distances, the first queue. */
-static __global__ void nf_start_kernel(nf_args_t a, vid_t src) {
+/* The start of a run: info from the harness's distances, the first queue, the
+ * loop state (words: a rung's whole state, which embeds nf_ctl_t; its own
+ * words start at 0). */
+static __global__ void nf_start_kernel(nf_args_t a, vid_t src, int words) {
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
   for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.h.n;
        v += stride) {
@@ -568,7 +570,7 @@ static __global__ void nf_start_kernel(nf_args_t a, vid_t src) {
     c.fmin = 0xffffffffu;
     /* word by word, padding included: the round's end copies it in words */
     unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a.ctl;
-    for (int i = 0; i < (int)(sizeof c / 8); i++) g[i] = w[i];
+    for (int i = 0; i < words; i++) g[i] = i < (int)(sizeof c / 8) ? w[i] : 0ULL;
   }
 }
 
@@ -655,9 +657,11 @@ static void nf_free(hbf_host_t *h, nf_args_t *a) {
   gpu_free(a->hublist);
 }
 
-/* run: the first queue and the loop state, on the device and in *c. */
-static void nf_start(const hbf_host_t *h, const nf_args_t *a, vid_t src, nf_ctl_t *c) {
-  nf_start_kernel<<<launch_grid(&h->lc, a->h.n), h->lc.block>>>(*a, src);
+/* run: the first queue and the loop state (ctl_bytes: the rung's), on the
+ * device and in *c. */
+static void nf_start(const hbf_host_t *h, const nf_args_t *a, vid_t src, nf_ctl_t *c,
+                     size_t ctl_bytes) {
+  nf_start_kernel<<<launch_grid(&h->lc, a->h.n), h->lc.block>>>(*a, src, (int)(ctl_bytes / 8));
   LAUNCH_CHECK();
   memset(c, 0, sizeof *c);
   c->h.size[0] = 1;

@@ -80,7 +80,7 @@ static int nf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   a.h.dist = d_dist;
   int fill_grid = launch_grid(&s->h.lc, a.h.n);
   nf_ctl_t c;
-  nf_start(&s->h, &a, src, &c);
+  nf_start(&s->h, &a, src, &c, sizeof c);
   int trips = 0;
   for (;;) {
     if (a.h.chain == 2) /* NEW(14): the whole loop, one launch, one readback */

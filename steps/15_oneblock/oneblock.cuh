@@ -663,7 +663,7 @@ static void ob_free(ob_state_t *s) {
 static int ob_loop(const ob_state_t *s, ob_args_t *a, vid_t src, ob_ctl_t *c, int *trips) {
   int fill_grid = launch_grid(&s->h.lc, a->nf.h.n);
   memset(c, 0, sizeof *c);
-  nf_start(&s->h, &a->nf, src, &c->nf);
+  nf_start(&s->h, &a->nf, src, &c->nf, sizeof *c);
   *trips = 0;
   for (;;) {
     int read = 0; /* NEW(15): c already holds the device's state */
