@@ -157,10 +157,8 @@ static __device__ void nf_add_counts(const nf_args_t *a, unsigned ops, unsigned 
   }
 }
 
-/* One row's out-edges [begin, end): this thread takes begin + first, then
- * every stride-th (a virtual warp: lane, vw; a child grid: its thread id and
- * size; NEW(14), the hub list: a block or the whole grid), relaxes them and
- * pushes what fell. */
+/* hbf_relax_row (09) with both queues; NEW(14): also a row of the hub list
+ * (first, stride: a block's or the whole grid's). */
 static __device__ __forceinline__ void
 nf_relax_row(const nf_args_t *a, int nxt, int fq, int round, int thr, unsigned etag, vid_t u,
              dist_t du, eid_t begin, eid_t end, unsigned long long first,
@@ -173,7 +171,7 @@ nf_relax_row(const nf_args_t *a, int nxt, int fq, int round, int thr, unsigned e
 }
 
 #if HBF_CDP
-/* A child grid for one hub: one thread per out-edge. */
+/* hbf_child_kernel (09) with Near-Far's arguments and counts. */
 static __global__ void nf_child_kernel(nf_args_t a, int nxt, int fq, int round, int thr,
                                        unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
   unsigned ops = 0, fmin = 0xffffffffu;
@@ -184,8 +182,7 @@ static __global__ void nf_child_kernel(nf_args_t a, int nxt, int fq, int round, 
 }
 #endif
 
-/* A hub's row to a child grid (lane 0 of its virtual warp). 1: launched;
- * 0: the virtual warp does it (over the round's cap, or the launch refused). */
+/* hbf_hub (09) with Near-Far's arguments. */
 static __device__ int nf_hub(const nf_args_t *a, int nxt, int fq, int round, int thr,
                              unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
 #if HBF_CDP
@@ -207,10 +204,9 @@ static __device__ int nf_hub(const nf_args_t *a, int nxt, int fq, int round, int
 #endif
 }
 
-/* The work of one round: the virtual warps take queue entries (a grid-stride
- * loop, so a virtual warp may take several: the paper's "more vertices per
- * warp"); a hub's row goes to a child grid, NEW(14) with loop=2 (persist: a
- * cooperative grid may not launch) to the hub list the whole grid expands. */
+/* hbf_expand (09); NEW(14): stale entries are skipped, and with loop=2
+ * (persist: a cooperative grid may not launch) a hub's row goes to the hub
+ * list the whole grid expands. */
 static __device__ __forceinline__ void nf_expand(const nf_args_t *a, int cur, int fq, int round,
                                                   unsigned long long in_size, int vw, int thr,
                                                   unsigned etag, unsigned *ops,
@@ -255,10 +251,9 @@ static __device__ __forceinline__ void nf_expand(const nf_args_t *a, int cur, in
 }
 
 
-/* End of a round, one thread, on a copy of the loop state: record the
- * round, check termination and the negative-cycle bound, switch the queues.
- * 1: another round follows; NEW(14) 2: a split (the near queue ran dry). near_lo:
- * the adaptive step's target (the grid: NF_NEAR_LO; one block: nlo). */
+/* hbf_end_round_on (09), NEW(14) returning 2 for a split (the near queue ran
+ * dry). near_lo: the adaptive step's target (the grid: NF_NEAR_LO; a rung's
+ * one-block rounds: their own). */
 static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *a, nf_ctl_t *c,
                                                        unsigned long long near_lo) {
   int cur = c->h.cur, nxt = cur ^ 1, r = c->h.round;
@@ -340,10 +335,7 @@ static __device__ __forceinline__ void nf_rd_set(nf_ctl_t *c) {
   c->rd = rd;
 }
 
-/* The round's end works on a copy of the loop state: one batch of loads
- * (from L2: __ldcg, not a stale L1 line) and one batch of stores, instead of
- * a chain of dependent volatile accesses. Nothing else touches the state
- * meanwhile: every block of the round and every child grid has finished. */
+/* hbf_end_round (09) on nf_ctl_t, NEW(14) writing the round descriptor. */
 static __device__ __forceinline__ int nf_end_round(const nf_args_t *a) {
   nf_ctl_t c;
   unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a->ctl;
@@ -364,8 +356,7 @@ static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin,
                                        unsigned etag);
 static __host__ __device__ int nf_split_grid(const nf_args_t *a, unsigned long long size);
 
-/* End the round; with loop=1 launch the next one from here (a tail launch:
- * it starts when this grid is complete). */
+/* hbf_dispatch (09); NEW(14): the next launch may be a split. */
 static __device__ void nf_dispatch(const nf_args_t *a) {
   int next = nf_end_round(a);
   if (a->h.chain != 1 || !next) return;
@@ -394,11 +385,7 @@ static __device__ void nf_dispatch(const nf_args_t *a) {
 
 static __global__ void nf_dispatch_kernel(nf_args_t a) { nf_dispatch(&a); }
 
-/* One round. loop=1: the last block to finish ends it. Without child
- * grids it runs the dispatcher's code itself (every counter is final: each
- * block fenced its atomics before counting itself done); with children it
- * tail-launches the dispatcher, which starts when this grid and all its
- * children are complete (CDP2 has no device-side synchronize). */
+/* hbf_expand_kernel (09) with Near-Far's arguments and counts. */
 static __global__ void nf_expand_kernel(nf_args_t a, int cur, int fq, int round,
                                         unsigned long long in_size, int vw, int thr,
                                         unsigned etag) {
