@@ -1,0 +1,695 @@
+/* nearfar.cuh - step 14's library: Near-Far priority on the device round
+ * loop (the lesson: sssp.cu's header and README.md). Built on step 09's
+ * hbf.cuh (H-BF): nf_args_t embeds hbf_args_t as a.h, nf_ctl_t embeds
+ * hbf_ctl_t as c.h, and every function here that replaces one of 09's is
+ * named nf_ for it (nf_relax for hbf_relax, ...). Later rungs include it. */
+#ifndef NEARFAR_CUH
+#define NEARFAR_CUH
+
+#include <math.h>
+
+#include <cooperative_groups.h>
+
+#include "../09_hbf/hbf.cuh"
+
+#define NF_FAR 0x80000000u     /* NEW(14) (delta): tag bit of a far-queue push    */
+#define NF_DELTA_SCALE 2.0     /* NEW(14) (delta=-1): first step = scale x mean|w| / degree */
+#define NF_SPARSE_DEG 8.0      /* NEW(14) (delta=-1): below this mean degree, adapt the step */
+#define NF_NEAR_LO 1024        /* NEW(14) (adapted): fewer near pushes a round: step x 2,
+                                  more than 4x as many: step / 2 (not below the first) */
+
+/* NEW(14) (loop=2): the round's parameters, written by the round's end, read
+ * by thread 0 of each block in three 16-byte loads (one latency, not a chain). */
+typedef struct __align__(16) {
+  int status, phase, cur, fcur;
+  int round, thr, thr_old, epoch;
+  unsigned long long size, fsize; /* entries of the queue to expand / to split */
+} nf_rd_t;
+
+/* The loop state: H-BF's (h; NEW(14) phase 2: a split is due), then the far
+ * queue and the threshold. A multiple of 8 bytes: nf_end_round copies it in
+ * words. */
+typedef struct {
+  hbf_ctl_t h;
+  unsigned long long fsize[2];  /* entries of far queue 0 / 1                   */
+  unsigned long long fsize_prev;/* ... of the current one before this round     */
+  int fcur;                     /* the far queue rounds push into               */
+  int thr;                      /* near: d < thr                                */
+  int thr_old;                  /* ... before the last split                    */
+  int epoch;                    /* splits so far; far tag = epoch | NF_FAR      */
+  int epoch_round;              /* the last round before this epoch's split     */
+  unsigned fmin;                /* smallest far distance as a key (d ^ 2^31)    */
+  unsigned long long splits;    /* support: split passes (HBF_VERBOSE)          */
+  unsigned long long ep_push;   /* near pushes in this epoch (delta=-1)         */
+  int ep_rounds;                /* rounds in this epoch (delta=-1)              */
+  int dcur;                     /* the threshold step now (delta=-1: adapted)   */
+  nf_rd_t rd;                   /* loop=2: what the next round needs, in 48 bytes */
+} nf_ctl_t;
+static_assert(sizeof(nf_ctl_t) % 8 == 0, "copied in 8-byte words");
+
+/* Everything a kernel needs, passed by value (also to child grids). */
+typedef struct {
+  hbf_args_t h;                 /* H-BF's (09); h.ctl is &ctl->h                 */
+  nf_ctl_t *ctl;                /* the whole loop state                         */
+  vid_t *far[2];                /* NEW(14) (delta > 0): far queues, ping-pong   */
+  unsigned long long *hublist;  /* NEW(14) (loop=2): (u << 32 | d(u)) of this round's hubs */
+  /* NEW(14): a load before each atomicMin; skip entries queued again */
+  int ttas, stale;
+  int delta;                    /* NEW(14): Near-Far step, 0 off                */
+  int adapt;                    /* NEW(14): delta=-1, the step adapted per epoch */
+} nf_args_t;
+
+/* NEW(14): the relax operation with the edge classes (hbf_relax) and Near-Far.
+ * Returns 1 when v must be pushed into the next queue, 2 into the far queue
+ * (delta > 0: d >= thr). *ops counts relax operations; *fmin (a key) takes
+ * every far distance it stores. */
+static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, int thr,
+                                               unsigned etag, vid_t u, dist_t du, vid_t c,
+                                               weight_t w, vid_t *vout, unsigned *ops,
+                                               unsigned *fmin) {
+  vid_t v = a->h.classify ? (c & HBF_ID_MASK) : c;
+  *vout = v;
+  unsigned cls = a->h.classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
+  if (a->h.classify) {
+    if (v == u && w >= 0) return 0;  /* self-loop class: cannot lower d(u)   */
+    if (cls == HBF_NOENQ) return 0;  /* sink class: fixed up after the loop   */
+  }
+  long long nd = hbf_sum(du, w);     /* no wrap, DIST_INF at the limit        */
+  if (nd < a->h.lo) {                  /* below any simple path: a negative cycle */
+    a->ctl->h.status = HBF_NEGCYCLE;   /* benign race: every writer stores the same */
+    return 0;
+  }
+  if (nd == (long long)DIST_INF) return 0; /* past the limit: lowers nothing */
+  (*ops)++;
+  dist_t d = (dist_t)nd;
+  int push = !(cls & HBF_NOENQ);
+  if (a->h.dedup == 2) {
+    /* NEW(14) (delta): a far proposal is tagged with the epoch, not the round */
+    int far = d >= thr;
+    unsigned tag = far ? etag : (unsigned)round;
+    unsigned long long key = hbf_pack(d, (int)tag), old;
+    if (cls & HBF_IN1) { /* one writer per round: no atomic */
+      old = a->h.info[v];
+      if ((key >> 32) >= (old >> 32)) return 0;
+      a->h.info[v] = key;
+    } else {
+      /* NEW(14) (ttas): most relaxations lower nothing; a stale load is larger
+       * (d only falls), so it can only let a useless atomic through */
+      if (a->ttas && (key >> 32) >= (__ldcg(&a->h.info[v]) >> 32)) return 0;
+      old = atomicMin(&a->h.info[v], key);
+      if ((key >> 32) >= (old >> 32)) return 0; /* lowered nothing */
+    }
+    if (far && push && (unsigned)(key >> 32) < *fmin) *fmin = (unsigned)(key >> 32);
+    /* lowered it, and nobody pushed v into that queue in this round (near)
+     * or, NEW(14), this epoch (far) yet */
+    if (!push || (unsigned)old == tag) return 0;
+    return far ? 2 : 1;
+  }
+  if (cls & HBF_IN1) { /* dedup 1 (classify needs dedup >= 1) */
+    if (d >= a->h.dist[v]) return 0;
+    a->h.dist[v] = d;
+    return push;
+  }
+  if (a->ttas && d >= __ldcg(&a->h.dist[v])) return 0; /* NEW(14) (ttas) */
+  int old = atomicMin(&a->h.dist[v], d);
+  if (d >= old || !push) return 0;
+  if (a->h.dedup == 1) return atomicExch(&a->h.mark[v], round) != round;
+  return 1; /* dedup 0: every improvement is pushed, duplicates and all */
+}
+
+/* NEW(14) (delta): the far queue's enqueue, as hbf_push's. */
+static __device__ __forceinline__ void nf_push_far(const nf_args_t *a, int fq, int push, vid_t v) {
+  unsigned long long *size = &a->ctl->fsize[fq];
+  if (a->h.coalesce) {
+    unsigned long long pos = dev_warp_slot(size, push);
+    if (push && pos < a->h.cap) a->far[fq][pos] = v; /* once an epoch each: at most n */
+    return;
+  }
+  if (!push) return;
+  unsigned long long pos = atomicAdd(size, 1ULL);
+  if (pos < a->h.cap) a->far[fq][pos] = v;
+}
+
+/* NEW(14): nf_relax's answer into the near (1) or the far (2) queue. */
+static __device__ __forceinline__ void nf_push2(const nf_args_t *a, int nxt, int fq, int res,
+                                                vid_t v) {
+  hbf_push(&a->h, nxt, res == 1, v);
+  if (a->delta > 0) nf_push_far(a, fq, res == 2, v);
+}
+
+/* NEW(14): the block's counts into the loop state, one global atomic each a block
+ * (relax operations, scanned edges, the smallest far distance). Every thread
+ * of the block calls it. */
+static __device__ void nf_add_counts(const nf_args_t *a, unsigned ops, unsigned long long scanned,
+                                      unsigned fmin) {
+  __shared__ unsigned long long s_ops, s_scanned;
+  __shared__ unsigned s_fmin;
+  if (threadIdx.x == 0) { s_ops = 0; s_scanned = 0; s_fmin = 0xffffffffu; }
+  __syncthreads();
+  if (ops) atomicAdd(&s_ops, (unsigned long long)ops);
+  if (scanned) atomicAdd(&s_scanned, scanned);
+  if (fmin != 0xffffffffu) atomicMin(&s_fmin, fmin);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    if (s_ops) atomicAdd(&a->ctl->h.relax, s_ops);
+    if (s_scanned) atomicAdd(&a->ctl->h.scanned, s_scanned);
+    if (s_fmin != 0xffffffffu) atomicMin(&a->ctl->fmin, s_fmin);
+  }
+}
+
+/* hbf_relax_row (09) with both queues; NEW(14): also a row of the hub list
+ * (first, stride: a block's or the whole grid's). */
+static __device__ __forceinline__ void
+nf_relax_row(const nf_args_t *a, int nxt, int fq, int round, int thr, unsigned etag, vid_t u,
+             dist_t du, eid_t begin, eid_t end, unsigned long long first,
+             unsigned long long stride, unsigned *ops, unsigned *fmin) {
+  for (eid_t e = begin + first; e < end; e += stride) {
+    vid_t v;
+    int res = nf_relax(a, round, thr, etag, u, du, a->h.cols[e], a->h.weights[e], &v, ops, fmin);
+    nf_push2(a, nxt, fq, res, v);
+  }
+}
+
+#if HBF_CDP
+/* hbf_child_kernel (09) with Near-Far's arguments and counts. */
+static __global__ void nf_child_kernel(nf_args_t a, int nxt, int fq, int round, int thr,
+                                       unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  nf_relax_row(&a, nxt, fq, round, thr, etag, u, du, begin, end,
+                blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x,
+                (unsigned long long)gridDim.x * blockDim.x, &ops, &fmin);
+  nf_add_counts(&a, ops, 0, fmin);
+}
+#endif
+
+/* hbf_hub (09) with Near-Far's arguments. */
+static __device__ int nf_hub(const nf_args_t *a, int nxt, int fq, int round, int thr,
+                             unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
+#if HBF_CDP
+  /* a few big rows pay for their launch; thousands a round would queue up
+   * behind each other in the device runtime, round after round */
+  if (atomicAdd(&a->ctl->h.hubs, 1ULL) >= HBF_CHILD_CAP) return 0;
+  unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
+  if (blocks > 4096) blocks = 4096;
+  nf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+      *a, nxt, fq, round, thr, etag, u, du, begin, end);
+  if (cudaGetLastError() != cudaSuccess) { /* launch pool full: the virtual warp does it */
+    atomicAdd(&a->ctl->h.child_fail, 1ULL);
+    return 0;
+  }
+  atomicAdd(&a->ctl->h.children, 1ULL);
+  return 1;
+#else
+  return 0; /* sanitizer build: no device launches */
+#endif
+}
+
+/* hbf_expand (09); NEW(14): stale entries are skipped, and with loop=2
+ * (persist: a cooperative grid may not launch) a hub's row goes to the hub
+ * list the whole grid expands. */
+static __device__ __forceinline__ void nf_expand(const nf_args_t *a, int cur, int fq, int round,
+                                                  unsigned long long in_size, int vw, int thr,
+                                                  unsigned etag, unsigned *ops,
+                                                  unsigned long long *scanned, unsigned *fmin,
+                                                  const int persist) {
+  int nxt = cur ^ 1;
+  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
+  unsigned long long wid = tid / vw;
+  int lane = (int)(tid % vw);
+  unsigned wl = threadIdx.x & 31; /* lane in the real warp */
+  unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
+  for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
+    vid_t u = a->h.queue[cur][i];
+    /* lane 0 reads d(u) (NEW(14): and its round) for the whole virtual warp:
+     * lanes that read it apart could see different values */
+    unsigned long long iu = 0;
+    if (lane == 0) iu = a->h.dedup == 2 ? a->h.info[u]
+                                      : ((unsigned long long)(unsigned)a->h.dist[u] << 32) |
+                                            (unsigned)(a->h.dedup == 1 ? a->h.mark[u] : 0);
+    iu = __shfl_sync(vmask, iu, 0, vw);
+    /* NEW(14) (stale): u fell again in this round, so it is in the next queue
+     * already; expanding it now would be done again. */
+    if (a->stale && a->h.dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
+    dist_t du = a->h.dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
+    eid_t begin = a->h.offsets[u], end = a->h.offsets[u + 1];
+    if (lane == 0) *scanned += end - begin;
+    if (a->h.dp > 0 && end - begin > (eid_t)a->h.dp) { /* a hub */
+      int ok = 0;
+      if (lane == 0 && persist) { /* a constant: this branch alone in the cooperative kernel */
+        unsigned long long pos = atomicAdd(&a->ctl->h.hubs, 1ULL);
+        a->hublist[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
+        ok = 1;
+      } else if (lane == 0) {
+        ok = nf_hub(a, nxt, fq, round, thr, etag, u, du, begin, end);
+      }
+      if (__shfl_sync(vmask, ok, 0, vw)) continue;
+    }
+    nf_relax_row(a, nxt, fq, round, thr, etag, u, du, begin, end, (unsigned long long)lane,
+                  (unsigned long long)vw, ops, fmin);
+  }
+}
+
+
+/* hbf_end_round_on (09), NEW(14) returning 2 for a split (the near queue ran
+ * dry). near_lo: the adaptive step's target (the grid: NF_NEAR_LO; a rung's
+ * one-block rounds: their own). */
+static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *a, nf_ctl_t *c,
+                                                       unsigned long long near_lo) {
+  int cur = c->h.cur, nxt = cur ^ 1, r = c->h.round;
+  c->h.blocks_done = 0; /* every block of the grid that called it has arrived */
+  unsigned long long size = c->h.size[nxt];
+  int failed = c->h.status == HBF_NEGCYCLE || c->h.status == HBF_BIGDIST;
+  /* the host refills the queue */
+  if (!failed && size > a->h.cap) { c->h.status = HBF_OVERFLOW; return 0; }
+  if (c->h.phase != 2) { /* NEW(14): after a split, not a round: nothing to record */
+    if (r < HBF_ROUND_CAP) {
+      a->h.rounds[r].frontier = c->h.size[cur];
+      a->h.rounds[r].relax = c->h.relax - c->h.relax_prev;
+    }
+    c->h.relax_prev = c->h.relax;
+    c->h.pushes += size + (c->fsize[c->fcur] - c->fsize_prev);
+    c->ep_push += size;
+    c->ep_rounds++;
+  }
+  if (failed) return 0;
+  c->h.status = HBF_RUNNING;
+  c->h.phase = 1;
+  if (size == 0 && a->delta > 0 && c->fsize[c->fcur] > 0) {
+    /* NEW(14) (delta): the near queue ran dry: thr = smallest far distance + the
+     * step (no empty epochs), then split the far queue */
+    int fin = c->fcur;
+    long long lo =
+        c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
+    if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
+    if (a->adapt && c->ep_rounds > 0) {
+      /* NEW(14) (delta=-1): near_lo..4 x near_lo pushes a round: thinner rounds
+       * pay a barrier each, wider ones relax distances that fall again */
+      unsigned long long avg = c->ep_push / (unsigned long long)c->ep_rounds;
+      if (avg < near_lo && c->dcur < (1 << 29)) c->dcur *= 2;
+      else if (avg > 4 * near_lo && c->dcur / 2 >= a->delta) c->dcur /= 2;
+    }
+    c->ep_push = 0;
+    c->ep_rounds = 0;
+    c->thr_old = c->thr;
+    c->thr = (dist_t)hbf_sum((dist_t)lo, c->dcur); /* lo < DIST_INF: a far distance */
+    c->epoch++;
+    c->epoch_round = r;
+    c->fmin = 0xffffffffu; /* the split records the smallest distance it keeps */
+    c->fcur = fin ^ 1;
+    c->fsize[fin ^ 1] = 0;
+    c->fsize_prev = 0;
+    c->splits++;
+    c->h.phase = 2;
+    return 2;
+  }
+  if (size == 0) { c->h.status = HBF_DONE; return 0; }
+  /* pushed after round n (NEW(14): of this epoch: an epoch is Bellman-Ford on the
+   * vertices below thr) */
+  if (r - (a->delta > 0 ? c->epoch_round : 0) >= a->h.max_rounds) {
+    c->h.status = HBF_NEGCYCLE;
+    return 0;
+  }
+  if (r >= INT32_MAX - 2) { c->h.status = HBF_BIGDIST; return 0; }  /* round tags would wrap */
+  c->h.size[cur] = 0; /* the expanded queue becomes the next output */
+  c->h.cur = nxt;
+  c->h.round = r + 1;
+  c->h.children_prev = c->h.children;
+  c->fsize_prev = c->fsize[c->fcur];
+  c->h.hubs = 0;
+  return 1;
+}
+
+/* NEW(14) (loop=2): the next round's parameters in one descriptor. */
+static __device__ __forceinline__ void nf_rd_set(nf_ctl_t *c) {
+  nf_rd_t rd = {c->h.status,
+                c->h.phase,
+                c->h.cur,
+                c->fcur,
+                c->h.round,
+                c->thr,
+                c->thr_old,
+                c->epoch,
+                c->h.size[c->h.cur],
+                c->fsize[c->fcur ^ 1]};
+  c->rd = rd;
+}
+
+/* hbf_end_round (09) on nf_ctl_t, NEW(14) writing the round descriptor. */
+static __device__ __forceinline__ int nf_end_round(const nf_args_t *a) {
+  nf_ctl_t c;
+  unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a->ctl;
+#pragma unroll
+  for (int i = 0; i < (int)(sizeof c / 8); i++) w[i] = __ldcg(g + i);
+  int next = nf_end_round_on(a, &c, NF_NEAR_LO);
+  nf_rd_set(&c);
+#pragma unroll
+  for (int i = 0; i < (int)(sizeof c / 8); i++) __stcg(g + i, w[i]);
+  return next;
+}
+
+static __global__ void nf_expand_kernel(nf_args_t a, int cur, int fq, int round,
+                                        unsigned long long in_size, int vw, int thr,
+                                        unsigned etag);
+static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin,
+                                       unsigned long long size, int thr_old, int thr,
+                                       unsigned etag);
+static __host__ __device__ int nf_split_grid(const nf_args_t *a, unsigned long long size);
+
+/* hbf_dispatch (09); NEW(14): the next launch may be a split. */
+static __device__ void nf_dispatch(const nf_args_t *a) {
+  int next = nf_end_round(a);
+  if (a->h.chain != 1 || !next) return;
+  volatile nf_ctl_t *c = a->ctl;
+  __threadfence(); /* the next grid sees the switched state */
+#if HBF_CDP
+  unsigned etag = (unsigned)c->epoch | NF_FAR;
+  if (next == 2) { /* NEW(14): split the far queue */
+    int fin = c->fcur ^ 1;
+    unsigned long long fs = c->fsize[fin];
+    nf_split_kernel<<<nf_split_grid(a, fs), a->h.block, 0, cudaStreamTailLaunch>>>(
+        *a, c->h.cur ^ 1, c->h.round, fin, fs, c->thr_old, c->thr, etag);
+  } else {
+    int vw, grid;
+    unsigned long long size = c->h.size[c->h.cur];
+    hbf_shape(&a->h, size, &vw, &grid);
+    nf_expand_kernel<<<grid, a->h.block, 0, cudaStreamTailLaunch>>>(
+        *a, c->h.cur, c->fcur, c->h.round, size, vw, c->thr, etag);
+  }
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { c->h.err = (int)e; c->h.status = HBF_HANDBACK; }
+#else
+  c->h.status = HBF_HANDBACK; /* sanitizer build: the host launches the next round */
+#endif
+}
+
+static __global__ void nf_dispatch_kernel(nf_args_t a) { nf_dispatch(&a); }
+
+/* hbf_expand_kernel (09) with Near-Far's arguments and counts. */
+static __global__ void nf_expand_kernel(nf_args_t a, int cur, int fq, int round,
+                                        unsigned long long in_size, int vw, int thr,
+                                        unsigned etag) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  unsigned long long scanned = 0;
+  nf_expand(&a, cur, fq, round, in_size, vw, thr, etag, &ops, &scanned, &fmin, 0);
+  nf_add_counts(&a, ops, scanned, fmin);
+  if (a.h.chain != 1 || !hbf_last_block(&a.h)) return;
+  if (atomicAdd(&a.ctl->h.children, 0ULL) == a.ctl->h.children_prev) {
+    nf_dispatch(&a);
+    return;
+  }
+  a.ctl->h.phase = 0;
+#if HBF_CDP
+  nf_dispatch_kernel<<<1, 1, 0, cudaStreamTailLaunch>>>(a);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) { a.ctl->h.err = (int)e; a.ctl->h.status = HBF_HANDBACK; }
+#endif
+}
+
+/* NEW(14) (delta): the grid of a split pass. */
+static __host__ __device__ int nf_split_grid(const nf_args_t *a, unsigned long long size) {
+  unsigned long long g = (size + a->h.block - 1) / a->h.block;
+  unsigned long long most = (unsigned long long)a->h.resident_threads / a->h.block;
+  if (a->h.fixed_grid > 0) return a->h.fixed_grid;
+  if (g > most) g = most;
+  return g < 1 ? 1 : (int)g;
+}
+
+/* NEW(14) (delta): one pass over the far queue (each vertex at most once) after
+ * the near queue ran dry; no round runs now, so plain loads and stores of
+ * info suffice. The near queue nxt it fills is the input of round + 1. */
+static __device__ __forceinline__ void nf_split(const nf_args_t *a, int nxt, int round, int fin,
+                                                unsigned long long size, int thr_old, int thr,
+                                                unsigned etag, unsigned *fminp) {
+  int fout = fin ^ 1;
+  unsigned fmin = 0xffffffffu;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  unsigned long long first = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  /* every thread of a warp runs the same trips until the tail (the pushes' ballots) */
+  for (unsigned long long base = first - threadIdx.x % 32; base < size; base += stride) {
+    unsigned long long i = base + threadIdx.x % 32;
+    int res = 0;
+    vid_t v = 0;
+    if (i < size) {
+      v = a->far[fin][i];
+      dist_t d = hbf_unpack(a->h.info[v]);
+      /* below the old threshold: v fell into a near queue since, and was expanded */
+      if (d >= thr_old) {
+        res = d < thr ? 1 : 2;
+        /* tagged as if pushed in the round just over (near) or in the new epoch (far) */
+        a->h.info[v] = hbf_pack(d, res == 1 ? round : (int)etag);
+        if (res == 2 && ((unsigned)d ^ 0x80000000u) < fmin) fmin = (unsigned)d ^ 0x80000000u;
+      }
+    }
+    hbf_push(&a->h, nxt, res == 1, v);
+    nf_push_far(a, fout, res == 2, v);
+  }
+  *fminp = fmin;
+}
+
+static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin,
+                                       unsigned long long size, int thr_old, int thr,
+                                       unsigned etag) {
+  unsigned fmin;
+  nf_split(&a, nxt, round, fin, size, thr_old, thr, etag, &fmin);
+  nf_add_counts(&a, 0, 0, fmin);
+  if (a.h.chain == 1 && hbf_last_block(&a.h)) nf_dispatch(&a);
+}
+
+/* NEW(14) (loop=2): thread 0 of a block reads the round's parameters: all of
+ * the state in the first round (the host, or a rung's one-block rounds, set
+ * it), else the descriptor the last round's end wrote, in three 16-byte loads
+ * (one latency, not a chain). */
+static __device__ __forceinline__ void nf_persist_read(const nf_args_t *a, int first, nf_rd_t *s) {
+  if (first) {
+    volatile nf_ctl_t *c = a->ctl;
+    s->status = c->h.status; s->phase = c->h.phase; s->cur = c->h.cur; s->fcur = c->fcur;
+    s->round = c->h.round; s->thr = c->thr; s->thr_old = c->thr_old; s->epoch = c->epoch;
+    s->size = c->h.size[c->h.cur]; s->fsize = c->fsize[c->fcur ^ 1];
+    return;
+  }
+  const int4 *p = (const int4 *)&a->ctl->rd;
+  int4 x = __ldcg(p), y = __ldcg(p + 1);
+  ulonglong2 z = __ldcg((const ulonglong2 *)(p + 2));
+  s->status = x.x; s->phase = x.y; s->cur = x.z; s->fcur = x.w;
+  s->round = y.x; s->thr = y.y; s->thr_old = y.z; s->epoch = y.w;
+  s->size = z.x; s->fsize = z.y;
+}
+
+/* NEW(14) (loop=2): the hub list, after a grid barrier: more hubs than
+ * blocks, a block a hub; else the whole grid on each in turn. No child
+ * grids: a grid barrier cannot wait for them. */
+static __device__ __forceinline__ void nf_persist_hubs(const nf_args_t *a, const nf_rd_t *r,
+                                                       unsigned *ops, unsigned *fmin) {
+  __shared__ unsigned long long s_nhub;
+  cooperative_groups::this_grid().sync(); /* the hub list is complete */
+  if (threadIdx.x == 0) s_nhub = *(volatile unsigned long long *)&a->ctl->h.hubs;
+  __syncthreads();
+  unsigned long long nh = s_nhub;
+  int own = nh > gridDim.x;
+  unsigned long long first_t =
+      own ? threadIdx.x : blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  unsigned long long stride = own ? blockDim.x : (unsigned long long)gridDim.x * blockDim.x;
+  unsigned etag = (unsigned)r->epoch | NF_FAR;
+  for (unsigned long long k = own ? blockIdx.x : 0; k < nh; k += own ? gridDim.x : 1) {
+    unsigned long long hv = a->hublist[k];
+    vid_t u = (vid_t)(hv >> 32);
+    nf_relax_row(a, r->cur ^ 1, r->fcur, r->round, r->thr, etag, u, (dist_t)(unsigned)hv,
+                 a->h.offsets[u], a->h.offsets[u + 1], first_t, stride, ops, fmin);
+  }
+}
+
+/* NEW(14) (loop=2): one round's (or split's) work in the cooperative grid,
+ * with the block's counts; the caller ends the round. */
+static __device__ __forceinline__ void nf_persist_round(const nf_args_t *a, const nf_rd_t *r) {
+  unsigned ops = 0, fmin = 0xffffffffu;
+  unsigned long long scanned = 0;
+  unsigned etag = (unsigned)r->epoch | NF_FAR;
+  if (r->phase == 1) {
+    int vw, unused;
+    hbf_shape(&a->h, r->size, &vw, &unused);
+    nf_expand(a, r->cur, r->fcur, r->round, r->size, vw, r->thr, etag, &ops, &scanned, &fmin, 1);
+    if (a->h.dp > 0) nf_persist_hubs(a, r, &ops, &fmin);
+  } else if (r->phase == 2) {
+    nf_split(a, r->cur ^ 1, r->round, r->fcur ^ 1, r->fsize, r->thr_old, r->thr, etag, &fmin);
+  } /* phase 0 (after the host refilled a queue): only the round's end */
+  nf_add_counts(a, ops, scanned, fmin);
+}
+
+/* NEW(14) (loop=2): every round in ONE cooperative grid: thread 0 of each
+ * block reads the round's parameters, the round's work (expansion, then the
+ * hub list, or a split), the last block ends the round, one grid.sync(). */
+static __global__ void nf_persist_kernel(nf_args_t a) {
+  __shared__ nf_rd_t s_rd;
+  for (int first = 1;; first = 0) {
+    if (threadIdx.x == 0) nf_persist_read(&a, first, &s_rd);
+    __syncthreads();
+    nf_rd_t r = s_rd;
+    if (r.status != HBF_RUNNING) return; /* the same value in every block: all return */
+    nf_persist_round(&a, &r);
+    /* the last block to finish ends the round (as in loop=1), then one barrier */
+    if (hbf_last_block(&a.h)) nf_end_round(&a);
+    cooperative_groups::this_grid().sync();
+  }
+}
+
+/* The start of a run: info from the harness's distances, the first queue, the
+ * loop state (words: a rung's whole state, which embeds nf_ctl_t; its own
+ * words start at 0). */
+static __global__ void nf_start_kernel(nf_args_t a, vid_t src, int words) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.h.n;
+       v += stride) {
+    if (a.h.dedup == 2) a.h.info[v] = hbf_pack(a.h.dist[v], 0);
+    if (a.h.dedup == 1) a.h.mark[v] = 0;
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    a.h.queue[0][0] = src;
+    nf_ctl_t c;
+    memset(&c, 0, sizeof c);
+    c.h.size[0] = 1;
+    c.h.round = 1;
+    c.h.phase = 1;
+    /* NEW(14): d(src) = 0: the first epoch is [0, delta) */
+    c.thr = a.delta > 0 ? a.delta : DIST_INF;
+    c.dcur = a.delta;
+    c.thr_old = c.thr;
+    c.fmin = 0xffffffffu;
+    /* word by word, padding included: the round's end copies it in words */
+    unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a.ctl;
+    for (int i = 0; i < words; i++) g[i] = i < (int)(sizeof c / 8) ? w[i] : 0ULL;
+  }
+}
+
+/* ---- host helpers of init and run (later rungs call them too) ------------- */
+
+/* Knob values alone, this step's and H-BF's (the harness calls this before it
+ * builds the graph or looks for a GPU, so a typo is exit 2 on any machine;
+ * init calls it too). */
+static int nf_check_knobs(const launch_t *lc) {
+  if (hbf_check_base(lc)) return fail_code();
+  long dedup = launch_knob(lc, "dedup"), loop = launch_knob(lc, "loop");
+  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
+  long delta = launch_knob(lc, "delta");
+  if (loop < 0 || loop > 2)
+    return fail(EXIT_INPUT,
+                "loop=%ld: 0 (host), 1 (device, tail launches) or 2 (one cooperative grid)", loop);
+  if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
+    return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
+  if (delta < -1 || delta > INT32_MAX)
+    return fail(EXIT_INPUT, "delta=%ld: -1 (from the graph), 0 (off) or a threshold step", delta);
+  if (delta > 0 && dedup != 2)
+    return fail(EXIT_INPUT, "delta=%ld needs dedup=2: the (distance, tag) pair says which queue "
+                "holds a vertex", delta);
+  return 0;
+}
+
+/* init, first part: H-BF's (hbf_setup), then the cooperative grid (loop=2;
+ * persist: the rung's cooperative kernel, *grid_loop its blocks) and the
+ * threshold step. */
+static int nf_setup(hbf_host_t *h, nf_args_t *a, const dgraph_t *g, const launch_t *lc,
+                    const void *persist, int *grid_loop, degree_stats_t *ds) {
+  if (hbf_setup(h, &a->h, g, lc, launch_knob(lc, "loop"), ds)) return fail_code();
+  const graph_t *hg = (const graph_t *)g->host;
+  a->ttas = (int)launch_knob(lc, "ttas");
+  a->stale = (int)launch_knob(lc, "stale");
+  if (a->h.chain == 2) {
+    /* NEW(14): the cooperative grid holds at most the resident blocks; -x caps it further */
+    int full = 0;
+    *grid_loop = dev_coop_grid(persist, lc->block, 0, lc->sm_count, lc->grid, &full);
+    if (!*grid_loop)
+      return fail(EXIT_INPUT, "loop=2: this GPU cannot run a cooperative grid of blocks of %d "
+                  "threads: run with -K loop=0", lc->block);
+    a->h.resident_threads = *grid_loop * lc->block;
+  }
+  long delta = launch_knob(lc, "delta");
+  if (delta == -1 && a->h.dedup == 2) {
+    /* NEW(14): the step from the graph: NF_DELTA_SCALE x mean |w| / mean
+     * out-degree (Meyer & Sanders' Theta(max w / degree): few distances fall
+     * twice). Below NF_SPARSE_DEG (meshes, roads: thousands of thin rounds)
+     * the round's end also adapts it per epoch to the frontier it gets. */
+    double sumw = 0;
+    for (eid_t e = 0; e < hg->m; e++) sumw += fabs((double)hg->weights[e]);
+    double mw = hg->m ? sumw / (double)hg->m : 1, deg = ds->avg_out_degree;
+    double d = NF_DELTA_SCALE * mw / (deg > 1 ? deg : 1);
+    delta = d < 1 ? 1 : d > 1e9 ? 1000000000L : (long)d;
+    a->adapt = deg < NF_SPARSE_DEG;
+  }
+  a->delta = delta > 0 ? (int)delta : 0;
+  return 0;
+}
+
+/* init, last part: H-BF's arrays and loop state (ctl_bytes: a rung's own
+ * embeds nf_ctl_t), the hub list, the far queues. */
+static void nf_alloc(nf_args_t *a, size_t ctl_bytes) {
+  hbf_alloc(&a->h, ctl_bytes);
+  a->ctl = (nf_ctl_t *)a->h.ctl;
+  if (a->h.chain == 2 && a->h.dp > 0)
+    a->hublist = (unsigned long long *)gpu_alloc(a->h.cap * 8, "hub list");
+  if (a->delta > 0) { /* NEW(14): at most n entries each (once per epoch) */
+    a->far[0] = (vid_t *)gpu_alloc(a->h.cap * sizeof(vid_t), "far queue 0");
+    a->far[1] = (vid_t *)gpu_alloc(a->h.cap * sizeof(vid_t), "far queue 1");
+  }
+}
+
+/* init's pending launches: child grids (loop 0, 1) or tail launches (loop 1). */
+static void nf_pending_launches(const nf_args_t *a) {
+  if (HBF_CDP && ((a->h.dp > 0 && a->h.chain != 2) || a->h.chain == 1)) hbf_pending_launches();
+}
+
+static void nf_free(hbf_host_t *h, nf_args_t *a) {
+  hbf_free(h, &a->h);
+  gpu_free(a->far[0]);
+  gpu_free(a->far[1]);
+  gpu_free(a->hublist);
+}
+
+/* run: the first queue and the loop state (ctl_bytes: the rung's), on the
+ * device and in *c. */
+static void nf_start(const hbf_host_t *h, const nf_args_t *a, vid_t src, nf_ctl_t *c,
+                     size_t ctl_bytes) {
+  nf_start_kernel<<<launch_grid(&h->lc, a->h.n), h->lc.block>>>(*a, src, (int)(ctl_bytes / 8));
+  LAUNCH_CHECK();
+  memset(c, 0, sizeof *c);
+  c->h.size[0] = 1;
+  c->h.round = 1;
+  c->h.phase = 1;
+  c->thr = a->delta > 0 ? a->delta : DIST_INF;
+}
+
+/* run, loop 0 and 1: the next round (or split) from the host, and with
+ * loop=0 (or after a hand-back before the dispatcher) the round's end. */
+static void nf_launch_round(const nf_args_t *a, const nf_ctl_t *c) {
+  unsigned etag = (unsigned)c->epoch | NF_FAR;
+  if (c->h.phase == 1) { /* expand round c.round */
+    int vw, grid;
+    hbf_shape(&a->h, c->h.size[c->h.cur], &vw, &grid);
+    nf_expand_kernel<<<grid, a->h.block>>>(*a, c->h.cur, c->fcur, c->h.round, c->h.size[c->h.cur],
+                                           vw, c->thr, etag);
+    LAUNCH_CHECK();
+  } else if (c->h.phase == 2) { /* NEW(14) (delta): split the far queue */
+    int fin = c->fcur ^ 1;
+    nf_split_kernel<<<nf_split_grid(a, c->fsize[fin]), a->h.block>>>(
+        *a, c->h.cur ^ 1, c->h.round, fin, c->fsize[fin], c->thr_old, c->thr, etag);
+    LAUNCH_CHECK();
+  }
+  if (!a->h.chain || (a->h.chain == 1 && c->h.phase == 0)) {
+    nf_dispatch_kernel<<<1, 1>>>(*a);
+    LAUNCH_CHECK();
+  }
+}
+
+/* run: the cooperative grid's launch (loop=2), every round in one; args:
+ * the kernel's one argument (a rung's args). */
+static void nf_launch_coop(const void *persist, void *args, int grid, int block) {
+  void *argv[] = {args};
+  CUDA_CHECK(cudaLaunchCooperativeKernel(persist, dim3(grid), dim3(block), argv, 0, 0));
+  LAUNCH_CHECK();
+}
+
+/* run: a decision ends the loop (the answer or an error). */
+static int nf_decided(const nf_ctl_t *c) {
+  return c->h.status == HBF_DONE || c->h.status == HBF_NEGCYCLE || c->h.status == HBF_BIGDIST;
+}
+
+#endif /* NEARFAR_CUH */

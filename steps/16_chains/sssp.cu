@@ -1,0 +1,285 @@
+/* Step 16 - chains: each chain of degree-2 vertices crossed in one edge.
+ *
+ * Base:       15 (one-block rounds on Near-Far's device round loop; its code
+ *             is the library ../15_oneblock/oneblock.cuh, on 14's
+ *             nearfar.cuh and 09's hbf.cuh)
+ * Adds:       chains (knob chains, default 1): road networks are mostly
+ *             chains of degree-2 vertices; in init (on the GPU) each edge from
+ *             a branch vertex into a chain becomes one edge to the chain's far
+ *             end (the sum of its weights), so a traversal crosses a chain in
+ *             one relaxation; after the loop one pass gives each chain vertex
+ *             its distance from the chain's ends. One variant, chains. nlo's
+ *             default falls from 15's 128 to 32: with chains a block round is
+ *             fewer, farther vertices, and nlo 32 measured best (0.811 ms on
+ *             luxembourg_osm against 0.934 at 128, README 14). The other
+ *             knobs are 15's, 14's and 09's (one-block rounds: step 15;
+ *             Near-Far: step 14; H-BF's techniques: step 09).
+ * Idea:       In a symmetric graph a vertex with exactly two neighbours is
+ *             INNER: a shortest path that enters it leaves by the other side.
+ *             A road network is mostly inner vertices (luxembourg_osm: 85 %),
+ *             so a path of h hops costs the branch vertices on it, not h
+ *             rounds, once the loop never enters a chain.
+ * Reference:  contraction of degree-2 vertices is the first step of road
+ *             network preprocessing (e.g. R. Geisberger, P. Sanders, D.
+ *             Schultes, D. Delling, "Contraction Hierarchies", WEA 2008);
+ *             here only the chains, and no shortcut beyond them.
+ * Invariants: a crossing edge u -> z weighs the walk's sum, so the loop's
+ *             distances of branch vertices are the original graph's (a
+ *             shortest path through a chain crosses all of it). Each inner
+ *             vertex x has a record (x, u, along) for each end u of its
+ *             chain; after the loop dist(x) = min over its records of
+ *             dist(u) + along. Inner rows are expanded only on the source's
+ *             own chain (the source keeps its own edges).
+ * Limits:     symmetric graphs without negative weights only (a directed or
+ *             negative edge breaks "leaves by the other side"); a chain that
+ *             weighs more than 2^31 - 1 leaves the graph as it is. A sum of a
+ *             distance and a chain's weight never wraps (hbf_sum): past
+ *             2^31 - 1 it lowers nothing.
+ */
+#include "../15_oneblock/oneblock.cuh"
+
+/* In a symmetric graph a vertex with exactly two neighbours is INNER: a
+ * shortest path that enters it leaves by the other side. A road network is
+ * mostly inner vertices (luxembourg_osm: 85 %), strung in chains between
+ * branch vertices. A walk from a branch vertex u along edge e through a chain
+ * ends at the branch vertex z on the far side; init rewrites edge e as
+ * u -> z with the walk's weight and records each inner vertex x it passed
+ * with its distance from u. The loop then never enters a chain (inner rows
+ * are expanded only on the source's own chain), so a path of h hops costs
+ * the branch vertices on it, not h rounds; after the loop one pass over the
+ * records sets dist(x) = min over both walks through x of dist(u) + along. */
+typedef struct chn_rec {
+  vid_t x, u;
+  weight_t p; /* distance from u to x along the chain, >= 0 */
+} chn_rec_t;
+
+static __device__ __forceinline__ int chn_inner(const eid_t *off, const vid_t *cols, vid_t v) {
+  eid_t b = off[v];
+  return off[v + 1] - b == 2 && cols[b] != v && cols[b + 1] != v && cols[b] != cols[b + 1];
+}
+
+/* The walk from branch vertex u into inner vertex x (edge weight w0): its
+ * inner vertices (recorded if out), its end, its weight. It ends: an inner
+ * vertex has no third edge, so a walk can only leave a chain at a branch
+ * vertex (maybe u itself); n steps bound it regardless. */
+static __device__ long long chn_walk(const eid_t *off, const vid_t *cols, const weight_t *w,
+                                     vid_t n, vid_t u, vid_t x, long long wsum, chn_rec_t *out,
+                                     unsigned *len, vid_t *end) {
+  vid_t prev = u;
+  unsigned k = 0;
+  while (k < n && chn_inner(off, cols, x)) {
+    if (out) { out[k].x = x; out[k].u = u; out[k].p = (weight_t)wsum; }
+    k++;
+    eid_t b = off[x];
+    int j = cols[b] == prev; /* the edge that does not go back */
+    prev = x;
+    x = cols[b + j];
+    wsum += w[b + j];
+    if (wsum > INT32_MAX) break; /* too long for a weight: the caller gives up */
+  }
+  *len = k;
+  *end = x;
+  return wsum;
+}
+
+/* pass 0 counts the records (and flags a walk too heavy for a 32-bit weight);
+ * pass 1 walks again to learn its length, takes that many records and writes
+ * them, and rewrites each chain edge of a branch vertex (init only: three
+ * walks cost less than an array of lengths an edge). */
+static __global__ void chn_kernel(const eid_t *off, const vid_t *cols, const weight_t *w, vid_t n,
+                                  int pass, vid_t *ccols, weight_t *cw, chn_rec_t *rec,
+                                  unsigned long long *cnt) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long u = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; u < n;
+       u += stride) {
+    if (chn_inner(off, cols, (vid_t)u)) continue;
+    for (eid_t e = off[u]; e < off[u + 1]; e++) {
+      vid_t x = cols[e], end;
+      if (!chn_inner(off, cols, x)) continue;
+      unsigned len;
+      long long ws = chn_walk(off, cols, w, n, (vid_t)u, x, w[e], NULL, &len, &end);
+      if (pass == 0) {
+        atomicAdd(&cnt[0], (unsigned long long)len);
+        atomicAdd(&cnt[2], 1ull);
+        if (ws > INT32_MAX || len >= n) atomicOr((unsigned *)&cnt[1], 1u);
+      } else {
+        unsigned long long base = atomicAdd(&cnt[0], (unsigned long long)len);
+        chn_walk(off, cols, w, n, (vid_t)u, x, w[e], rec + base, &len, &end);
+        ccols[e] = end;
+        cw[e] = (weight_t)ws;
+      }
+    }
+  }
+}
+
+/* After the loop: each inner vertex from the branch vertices of its walks. A
+ * candidate at or past DIST_INF (hbf_sum: DIST_INF) lowers nothing: the inner
+ * vertex's distance comes from its other end. */
+static __global__ void chn_fill_kernel(dist_t *dist, const chn_rec_t *rec,
+                                       unsigned long long nrec) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < nrec;
+       i += stride) {
+    chn_rec_t r = rec[i];
+    dist_t du = dist[r.u];
+    if (du == DIST_INF) continue;
+    long long nd = hbf_sum(du, r.p);
+    if (nd < dist[r.x]) atomicMin(&dist[r.x], (dist_t)nd);
+  }
+}
+
+typedef struct {
+  ob_state_t ob;
+  vid_t *d_cols_chn;            /* NEW(16): the columns and weights with chains crossed */
+  weight_t *d_w_chn;
+  chn_rec_t *d_rec;
+  unsigned long long nrec;
+} chn_state_t;
+
+/* NEW(16) (chains): the crossing edges and the records, on the GPU; a walk that
+ * weighs more than a 32-bit weight leaves the graph as it is. */
+static void chn_build(chn_state_t *s) {
+  double t0 = host_ms();
+  const dgraph_t *g = &s->ob.h.g;
+  unsigned long long *cnt =
+      (unsigned long long *)gpu_alloc(3 * sizeof(unsigned long long), "chain counts");
+  unsigned long long h[3]; /* records, too heavy, edges into chains */
+  CUDA_CHECK(cudaMemset(cnt, 0, 3 * sizeof(unsigned long long)));
+  int grid = hbf_prep_grid(&s->ob.h.lc, g->n);
+  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 0, NULL, NULL, NULL,
+                                       cnt);
+  LAUNCH_CHECK();
+  CUDA_CHECK(cudaMemcpy(h, cnt, sizeof h, cudaMemcpyDeviceToHost));
+  if (h[1] || h[0] == 0) {
+    gpu_free(cnt);
+    printf("Chains: %s\n", h[1] ? "a chain weighs more than 2^31 - 1: left as it is" : "none");
+    return;
+  }
+  s->d_cols_chn = (vid_t *)gpu_alloc((size_t)g->m * sizeof(vid_t), "columns across chains");
+  s->d_w_chn = (weight_t *)gpu_alloc((size_t)g->m * sizeof(weight_t), "weights across chains");
+  s->d_rec = (chn_rec_t *)gpu_alloc((size_t)h[0] * sizeof(chn_rec_t), "chain records");
+  CUDA_CHECK(
+      cudaMemcpy(s->d_cols_chn, g->cols, (size_t)g->m * sizeof(vid_t), cudaMemcpyDeviceToDevice));
+  CUDA_CHECK(cudaMemcpy(s->d_w_chn, g->weights, (size_t)g->m * sizeof(weight_t),
+                        cudaMemcpyDeviceToDevice));
+  CUDA_CHECK(cudaMemset(cnt, 0, sizeof(unsigned long long)));
+  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 1, s->d_cols_chn,
+                                       s->d_w_chn, s->d_rec, cnt);
+  LAUNCH_CHECK();
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpu_free(cnt);
+  hbf_args_t *a = &s->ob.a.nf.h;
+  a->cols = s->ob.h.g.cols = s->d_cols_chn; /* the graph from here on: classify reads h.g */
+  a->weights = s->ob.h.g.weights = s->d_w_chn;
+  s->nrec = h[0];
+  printf("Chains: %llu edges into chains cross them now (%llu records of inner vertices), on the "
+         "GPU in %.3f ms\n",
+         h[2], h[0], host_ms() - t0);
+}
+
+/* Knob values alone, this step's and those below it. */
+static int chn_check_knobs(const launch_t *lc) {
+  if (ob_check_knobs(lc)) return fail_code();
+  long chains = launch_knob(lc, "chains");
+  if (chains != 0 && chains != 1) return fail(EXIT_INPUT, "chains=%ld: 0 or 1", chains);
+  return 0;
+}
+
+static void chn_fini(void *state) {
+  chn_state_t *s = (chn_state_t *)state;
+  ob_free(&s->ob);
+  gpu_free(s->d_cols_chn); /* NEW(16) */
+  gpu_free(s->d_w_chn);
+  gpu_free(s->d_rec);
+  free(s);
+}
+
+static int chn_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (chn_check_knobs(lc)) return fail_code();
+  chn_state_t *s = (chn_state_t *)calloc(1, sizeof *s);
+  if (!s) return fail(EXIT_INPUT, "out of host memory");
+  int rc = ob_setup(&s->ob, g, lc);
+  /* NEW(16): chains crossed in one edge (symmetric graphs, no negative weight),
+   * before the edge classes and the row heads read the columns */
+  const graph_t *hg = (const graph_t *)g->host;
+  if (!rc && launch_knob(lc, "chains") && hg->symmetric && s->ob.a.nf.h.lo >= 0 && g->n > 0)
+    chn_build(s);
+  if (rc || ob_prepare(&s->ob)) {
+    rc = fail_code();
+    chn_fini(s);
+    return rc;
+  }
+  *state = s;
+  return 0;
+}
+
+static int chn_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+  chn_state_t *s = (chn_state_t *)state;
+  ob_args_t a = s->ob.a;
+  a.nf.h.dist = d_dist;
+  ob_ctl_t c;
+  int trips;
+  if (ob_loop(&s->ob, &a, src, &c, &trips)) return fail_code();
+  hbf_fixups(&s->ob.h, &a.nf.h, c.nf.h.status);
+  if (s->nrec && c.nf.h.status == HBF_DONE) { /* NEW(16): the inner vertices */
+    chn_fill_kernel<<<launch_grid(&s->ob.h.lc, s->nrec), s->ob.h.lc.block>>>(d_dist, s->d_rec,
+                                                                             s->nrec);
+    LAUNCH_CHECK();
+    c.nf.h.relax += s->nrec;
+  }
+  if (hbf_stats(&a.nf.h, &c.nf.h, st) || hbf_verdict(&c.nf.h, src, a.nf.h.n)) return fail_code();
+  if (getenv("HBF_VERBOSE")) ob_verbose(&a, &c, trips);
+  return 0;
+}
+
+static const char *const chn_variants[] = {"chains", NULL};
+
+static const knob_def_t chn_knobs[] = {
+    {"dedup", 2,
+     "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) "
+     "atomicMin"},
+    {"classify", 1,
+     "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs "
+     "dedup >= 1)"},
+    {"vw", 32,
+     "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32 (09: "
+     "0; 32 measured faster here)"},
+    {"dp", 1024,
+     "hubs: out-degree > dp (and > 256) gets a child grid (loop 0, 1: at most 1024 a round) or "
+     "goes on the grid's hub list (loop 2); 0 off (09: 4096)"},
+    {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
+    {"loop", 2,
+     "round loop: 0 host (a launch and a readback per round), 1 device (tail launches), 2 one "
+     "cooperative grid (a grid.sync a round)"},
+    {"ttas", 1, "a plain load before each atomicMin (most relaxations lower nothing)"},
+    {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
+    {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
+    {"lean", -1,
+     "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: "
+     "roads), 0 off, 1 on (needs loop=2, dedup=2)"},
+    {"leanq", 512, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
+    {"leanmax", 4096,
+     "one-block rounds take frontiers of at most this many entries; the grid hands back below "
+     "half"},
+    {"nlo", 32,
+     "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; "
+     "chains make a block round fewer, farther vertices)"},
+    {"chase", 6,
+     "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a "
+     "round (1: off)"},
+    {"spread", 1,
+     "one-block rounds: a warp's head edges spread over its lanes, a short pass over all warps "
+     "(0: a lane per entry, all its head edges)"},
+    {"chains", 1,
+     "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop "
+     "(symmetric graphs without negative weights; 0 off)"},
+    {NULL, 0, NULL}};
+
+STEP_EXPORT const step_t STEP = {"Chains of degree-2 vertices crossed in one edge",
+                                 PROBLEM_SSSP,
+                                 chn_knobs,
+                                 chn_variants,
+                                 chn_init,
+                                 chn_run,
+                                 chn_fini,
+                                 chn_check_knobs};
