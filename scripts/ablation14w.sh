@@ -7,6 +7,9 @@
 # Writes (ABL_OUT, default plots/data; SLUG from nvidia-smi, e.g. h100):
 #   ablation-step14w-SLUG.csv   harness CSV rows, the knobs column names the setting
 #   ablation-step14w-SLUG.log   nvidia-smi, commit, every command, its summary and hbf: lines
+# The harness appends to the CSV: remove the old pair first for a fresh table. The committed
+# ablation-step14w-h100.* were run before the rungs were split, by the step 14 of then (the code
+# and defaults of step 16; on these graphs the one-block rounds do not run).
 # Environment: ABL_GRAPHS (labels, default kron20 kron22 uniform22 grid2000x2000), ABL_SOURCES (4),
 # ABL_TRIALS (5), GRAPH_DIR (graphs).
 set -u

@@ -75,7 +75,9 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
       }
       print ""
       printf "H100 numbers: median over sources x trials of the step'"'"'s fastest variant (named where a step has several),\n"
-      printf "from `%s` (BFS), `plots/data/sssp-h100.csv` (SSSP: steps 09 and 14, weights 1..255) and\n", bench
+      ns = 0; for (i = 1; i <= nst; i++) if (kind[N[i]] == "SSSP") SS[++ns] = N[i]   # the SSSP steps measured
+      sl = ns ? SS[1] : "none"; for (i = 2; i <= ns; i++) sl = sl (i == ns ? " and " : ", ") SS[i]
+      printf "from `%s` (BFS), `plots/data/sssp-h100.csv` (SSSP: step%s %s, weights 1..255) and\n", bench, (ns > 1 ? "s" : ""), sl
       printf "`plots/data/ibfs-step11-h100.csv` (step 11: the largest K measured); \"not measured yet\": no rows in them.\n"
       print ""
       print "Each step is its base plus one technique (`make diffNN` shows it). The chains of bases:"

@@ -246,7 +246,7 @@ fi
 echo "== scripts that need a GPU: one line and exit 77 at once without one"
 if [ $have_gpu = 0 ] && [ ${#bins[@]} -gt 0 ]; then
   b=${bins[0]}
-  gpu_scripts=("ablation08.sh" "ablation09.sh" "ablation10.sh $tmpd/abl10" "ablation14.sh" "ablation14w.sh" "ibfs-bench.sh" "bench.sh $b" "sweep.sh $b"
+  gpu_scripts=("ablation08.sh" "ablation09.sh" "ablation10.sh $tmpd/abl10" "ablation14.sh" "ablation14w.sh" "ablation15.sh" "ablation16.sh" "ibfs-bench.sh" "bench.sh $b" "sweep.sh $b"
                "check.sh $b" "sanitize.sh $b" "compare.sh $b" "cpubase-bench.sh $tmpd/cpubase" "gpu-run.sh check"
                "mygraph.sh tests/graphs/tiny.gr")
   for f in $(grep -l '^[^#]*need_gpu ' scripts/*.sh); do
