@@ -10,7 +10,7 @@
 # default place) newer than the plots/data copy of the same GPU is used instead, and each
 # figure's line says which file it used.
 # Writes plots/FIG-SLUG.svg and .png (PNG when gnuplot has pngcairo or png):
-#   runtime (a), heatmap-STEP-VARIANT-GRAPH (b), frontier (c), scale (d), speedup (e)
+#   runtime and runtime-variants (a), heatmap-STEP-VARIANT-GRAPH (b), frontier (c), scale (d), speedup (e)
 # and rewrites the table between <!-- results:begin --> and <!-- results:end --> in README.md
 # and in every steps/NN_slug/README.md that has those markers.
 # With no CSV at all it says so and exits 0, touching nothing. Exit 1 when a CSV is invalid
@@ -138,41 +138,91 @@ graph_order() {
 }
 
 # ---- (a) runtime -------------------------------------------------------------------------
+# Two figures: runtime-SLUG (the README's), one panel per class of graph (its largest graph),
+# one bar per step (its fastest variant); runtime-variants-SLUG, one panel per graph, one bar
+# per step and variant. In both the two CPU references are the last two bars of a panel: bars,
+# not lines across the panel, so that no line runs through a value label.
+# runtime_dat best.tsv GRAPH all|best > dat: x  label  ms  step  variant-rank  value-label
+# (step 0: a CPU reference, rank 1 the oracle, 2 the parallel baseline; colour: common.gp's
+# varcol, a step's fastest variant in its full colour in "best", the CPU bars runtime.gp's own;
+# a label ends in "[k FAIL]" when k runs failed; value labels of at most four characters, so
+# that neighbours' do not touch: the tables give the exact numbers)
+runtime_dat() {
+  awk -F'\t' -v g="$2" -v mode="$3" -v OFS='\t' -v re="$ORACLE_RE" '
+    function lab(v) { v += 0; return v >= 10 ? sprintf("%.0f", v) : v >= 1 ? sprintf("%.1f", v) : v >= 0.01 ? sprintf("%.2f", v) : sprintf("%.1g", v) }
+    $1 != "cpu" && !(($1, $2) in vi) { vi[$1, $2] = ++nv[$1] }
+    $3 != g { next }
+    $1 == "cpu" { if ($2 ~ re) o = $8; else p = $8; next }
+    mode == "all" { L[++n] = $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""); M[n] = $8; S[n] = $1; R[n] = vi[$1, $2]; next }
+    { if (!($1 in k)) { k[$1] = ++n; S[n] = $1; M[n] = "NaN" }
+      i = k[$1]; if ($8 != "NaN" && (M[i] == "NaN" || $8 + 0 < M[i] + 0)) { M[i] = $8; R[i] = 1; L[i] = substr($1, 5) " " $2 } }
+    END {
+      for (i = 1; i <= n; i++) { if (L[i] == "") L[i] = substr(S[i], 5) " FAIL"
+        print i, L[i], M[i], substr(S[i], 5) + 0, R[i] + 0, (M[i] == "NaN" ? "" : lab(M[i])) }
+      if (o != "" && o != "NaN") print n + 1.3, "CPU serial", o, 0, 1, lab(o)
+      if (p != "" && p != "NaN") print n + (o != "" && o != "NaN" ? 2.3 : 1.3), "CPU parallel", p, 0, 2, lab(p)
+    }' "$1"
+}
+# runtime_panel best.tsv GRAPH N PREFIX: panel N's title, a line of vars.gp
+runtime_panel() {
+  printf 'ptitle%d = %s\n' "$3" "$(q "$(awk -F'\t' -v g="$2" -v pre="$4" '$3 == g { n = $13; m = $14 }
+    function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
+    END { printf "%s%s: %s vertices, %s directed edges", pre, g, h(n), h(m) }' "$1")")"
+}
+graph_class() {  # the class of a graph, as graph_order ranks them
+  case $1 in kron*) echo Kronecker ;; uniform*) echo uniform ;; grid*) echo grid ;; *osm*|*road*) echo road ;;
+             *delaunay*|*mesh*) echo mesh ;; soc*|com*|web*|wiki*|email*|ca-*|facebook*) echo social ;; *) echo other ;; esac
+}
 fig_runtime() {   # slug best.tsv provenance
-  local slug=$1 best=$2 prov=$3 graphs cpus="" cpupars="" g n maxbars
+  local slug=$1 best=$2 prov=$3 graphs sel="" g n maxbars b cls prev="" w cols rows
   graphs=$(graph_order "$best" | tr '\n' ' ')
-  n=0; maxbars=1; : > "$TMP/ptitles.gp"
+  # the README's figure: the largest graph of each class (graph_order puts the smaller first)
   for g in $graphs; do
-    n=$((n + 1))
-    # colour: the step's number and the variant's rank within the step (common.gp's varcol)
-    awk -F'\t' -v g="$g" -v OFS='\t' '$1 != "cpu" && !(($1, $2) in vi) { vi[$1, $2] = ++nv[$1] }
-      $3 == g && $1 != "cpu" {
-        v = $8 + 0; lab = v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.3g", v)
-        print ++x, $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""), $8, substr($1, 5) + 0, vi[$1, $2], ($8 == "NaN" ? "" : lab) }' \
-      "$best" > "$TMP/runtime-$g.dat"
-    [ -s "$TMP/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/runtime-$g.dat"
-    printf 'ptitle%d = %s\n' "$n" "$(q "$(awk -F'\t' -v g="$g" '$3 == g { n = $13; m = $14 }
-      function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
-      END { printf "%s: %s vertices, %s directed edges", g, h(n), h(m) }' "$best")")" >> "$TMP/ptitles.gp"
-    cpus="$cpus $(awk -F'\t' -v g="$g" -v re="$ORACLE_RE" '$3 == g && $1 == "cpu" && $2 ~ re { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
-    cpupars="$cpupars $(awk -F'\t' -v g="$g" -v re="$ORACLE_RE" '$3 == g && $1 == "cpu" && $2 !~ re { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
-    b=$(wc -l < "$TMP/runtime-$g.dat"); [ "$b" -gt "$maxbars" ] && maxbars=$b
+    cls=$(graph_class "$g")
+    if [ "$cls" = "$prev" ] && [ "$cls" != other ]; then sel="${sel% *} $g"; else sel="$sel $g"; fi
+    prev=$cls
   done
-  local cols=$(( n < 2 ? n : 2 )) rows w
-  rows=$(( (n + cols - 1) / cols )); w=$(( maxbars * 34 + 220 )); [ $w -lt 520 ] && w=520
-  cp "$TMP/ptitles.gp" "$TMP/vars.gp"
+  sel=${sel# }
+  mkdir -p "$TMP/rt-best" "$TMP/rt-all"
+  n=0; : > "$TMP/vars.gp"
+  for g in $sel; do
+    n=$((n + 1))
+    runtime_dat "$best" "$g" best > "$TMP/rt-best/runtime-$g.dat"
+    [ -s "$TMP/rt-best/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/rt-best/runtime-$g.dat"
+    runtime_panel "$best" "$g" "$n" "$(graph_class "$g"), " >> "$TMP/vars.gp"
+  done
+  cols=$(( n < 2 ? n : 2 )); rows=$(( (n + cols - 1) / cols ))
   cat >> "$TMP/vars.gp" <<EOF
-datadir = $(q "$TMP")
-graphs = $(q "$graphs")
-cpus = $(q "$cpus")
-cpupars = $(q "$cpupars")
+datadir = $(q "$TMP/rt-best")
+graphs = $(q "$sel")
 cols = $cols
-width = $(( w * cols ))
-height = $(( rows * 430 + 60 ))
-title = 'BFS time per step and variant: median over sources x trials, fastest launch shape'
+width = $(( cols * 500 ))
+height = $(( rows * 340 + 70 ))
+xfont = 10
+title = 'BFS time of each step (its fastest variant) and of the two CPU references, on the largest graph of each class'
 subtitle = $(q "$prov")
 EOF
   gp runtime "$OUT/runtime-$slug" "$TMP/vars.gp"
+  n=0; maxbars=1; : > "$TMP/vars.gp"
+  for g in $graphs; do
+    n=$((n + 1))
+    runtime_dat "$best" "$g" all > "$TMP/rt-all/runtime-$g.dat"
+    [ -s "$TMP/rt-all/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/rt-all/runtime-$g.dat"
+    runtime_panel "$best" "$g" "$n" "" >> "$TMP/vars.gp"
+    b=$(wc -l < "$TMP/rt-all/runtime-$g.dat"); [ "$b" -gt "$maxbars" ] && maxbars=$b
+  done
+  cols=$(( n < 2 ? n : 2 )); rows=$(( (n + cols - 1) / cols ))
+  w=$(( maxbars * 34 + 220 )); [ $w -lt 520 ] && w=520
+  cat >> "$TMP/vars.gp" <<EOF
+datadir = $(q "$TMP/rt-all")
+graphs = $(q "$graphs")
+cols = $cols
+width = $(( w * cols ))
+height = $(( rows * 430 + 60 ))
+title = 'BFS time per step and variant, and of the two CPU references: median over sources x trials, fastest launch shape'
+subtitle = $(q "$prov")
+EOF
+  gp runtime "$OUT/runtime-variants-$slug" "$TMP/vars.gp"
 }
 
 # ---- (b) heatmaps ------------------------------------------------------------------------
