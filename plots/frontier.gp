@@ -1,41 +1,42 @@
-# frontier.gp - figure (c): frontier size per BFS level, one panel per graph (one graph of
-# each class: Kronecker, road or grid, social), one line per step in the step's colour (default
-# variant, the trace of one seeded source: -a). Steps that keep duplicates in their queue show
-# them here. Where steps agree exactly (level-synchronous steps without duplicates) their lines
-# would coincide: on graphs of few levels each line is shifted sideways a little (dx below).
+# frontier.gp - figure (c): queue entries per BFS level (the frontier, duplicates included), one
+# panel per graph (one graph of each class: Kronecker, road or grid, social), the trace of one
+# seeded source (-a) of each step's default variant. Steps whose entries are equal at every
+# level share one black line named by all of them; every other step is a line in its colour,
+# above the shared line by the duplicates it lets into its queue. Where the steps shift the
+# levels (they run several levels per barrier) the line is shifted too. On graphs of few levels
+# each level is a marker; on graphs of many (bin<i> > 1) a point is the mean of bin<i> levels.
 #
-# Variables (scripts/plots.sh): graphs, plus per panel i files<i> (data files) and titles<i>
-# (line titles "stepNN/variant", in step order), all space-separated; plus common.gp's.
-# Data: level  frontier  edges  ms
+# Variables (scripts/plots.sh): graphs; per panel i: files<i> (data files, space-separated),
+# bin<i> (levels per point); per line j of panel i: tt<i>_<j> (its title), cc<i>_<j> (its step
+# number, 0: the shared line); plus common.gp's.
+# Data: level  entries
 if (!exists("gpdir")) gpdir = 'plots'
 load gpdir.'/common.gp'
 
 n = words(graphs)
-# the panels leave the right edge to the legend (one for all panels, drawn by the panel with
-# the most lines), clear of every axis label
-rm = 1.0 - 180.0 / width
-set multiplot layout 1, n title heading font ',13' margins 0.06, rm, 0.14, 0.80 spacing 0.06, 0
+# each panel's legend sits under it (a legend over a panel would cover its lines), clear of
+# every axis label
+set multiplot layout 1, n title heading font ',13' margins 0.05, 0.99, 0.30, 0.82 spacing 0.05, 0
 set logscale y
 set format y '%g'
-set xlabel 'BFS level'
-set ylabel 'frontier (vertices expanded, log scale)'
-most = 1
-do for [i = 1:n] { if (words(value(sprintf('files%d', i))) > words(value(sprintf('files%d', most)))) { most = i } }
+set ylabel 'queue entries (log scale)'
+lcol(i, j) = value(sprintf('cc%d_%d', i, j))
+lrgb(i, j) = lcol(i, j) == 0 ? '#000000' : rgbstr(stepcol(lcol(i, j)))
+ltit(i, j) = value(sprintf('tt%d_%d', i, j))
 do for [i = 1:n] {
   fl = value(sprintf('files%d', i))
-  tl = value(sprintf('titles%d', i))
+  b = value(sprintf('bin%d', i))
   nl = words(fl)
-  if (i == most) { set key at screen rm + 0.01, 0.80 left top vertical Left reverse font ',10' samplen 2.5 spacing 1.2 title 'step/variant' left } else { unset key }
-  set title word(graphs, i) font ',12'
-  # on graphs of few levels (markers drawn) each step's line is shifted sideways by a small
-  # step (at most +-0.16 level), so that lines with equal values lie side by side, not on top
+  set key at graph 0.5, -0.2 center top vertical maxrows 4 Left reverse font ',9' samplen 2 spacing 1.1 width -2
+  set title word(graphs, i).(b > 1 ? sprintf(' (a point: the mean of %d levels)', b) : '') font ',12'
+  set xlabel 'BFS level'
   stats word(fl, 1) using 1 nooutput
-  few = (STATS_records <= 40)
-  if (few) { set xrange [STATS_min - 0.4 : STATS_max + 0.4]; set xtics 1 } else { set xrange [*:*]; set xtics autofreq }
-  dx(j) = few ? (j - (nl + 1) / 2.0) * 0.32 / nl : 0
-  plot for [j = 1:nl] word(fl, j) using ($1 + dx(j)):($2 > 0 ? $2 : NaN) with lines \
-         lw 1.6 lc rgb rgbstr(stepcol(stepno(word(tl, j)))) title word(tl, j), \
-       for [j = 1:nl] word(fl, j) using ($1 + dx(j)):(few && $2 > 0 ? $2 : NaN) with points \
-         pt 7 ps 0.45 lc rgb rgbstr(stepcol(stepno(word(tl, j)))) notitle
+  few = (b == 1 && STATS_records <= 40)
+  if (few) { set xrange [STATS_min - 0.3 : STATS_max + 0.3]; set xtics 1 } else { set xrange [*:*]; set xtics autofreq }
+  # the shared line first and widest, the steps of their own above it
+  plot for [j = 1:nl] word(fl, j) using 1:($2 > 0 ? $2 : NaN) with lines \
+         lw (lcol(i, j) == 0 ? 4 : 1.6) lc rgb (lcol(i, j) == 0 ? '#9a9a9a' : lrgb(i, j)) title ltit(i, j), \
+       for [j = 1:nl] word(fl, j) using 1:(few && $2 > 0 ? $2 : NaN) with points \
+         pt 7 ps (lcol(i, j) == 0 ? 0.9 : 0.5) lc rgb lrgb(i, j) notitle
 }
 unset multiplot

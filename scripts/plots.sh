@@ -237,6 +237,8 @@ fig_heatmaps() {  # slug sweep.csv
         if (!($4 in xs)) { xs[$4] = 1; xl[++nx] = $4 + 0 }
         if (!($5 in ys)) { ys[$5] = 1; yl[++ny] = $5 + 0 }
         if ($6 != "NaN" && (best == "" || $6 + 0 < bm)) { bm = $6 + 0; best = n } }
+      # a cell label of at most four characters, never an exponent: 1830 is "1830", 12345 "12k"
+      function cell(v) { return v >= 9999.5 ? sprintf("%.0fk", v / 1000) : v >= 100 ? sprintf("%.0f", v) : sprintf("%.3g", v) }
       function isort(A, k,   i, j, t) { for (i = 2; i <= k; i++) { t = A[i]; for (j = i - 1; j >= 1 && A[j] > t; j--) A[j + 1] = A[j]; A[j + 1] = t } }
       END {
         isort(xl, nx); isort(yl, ny)
@@ -246,14 +248,14 @@ fig_heatmaps() {  # slug sweep.csv
         lo = ""; for (i = 1; i <= n; i++) if (M[i] != "NaN") { v = M[i] + 0; if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
         span = (lo != "" && hi > lo) ? log(hi / lo) : 0
         for (i = 1; i <= n; i++)
-          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : sprintf("%.3g", M[i])), (i == best),
+          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : cell(M[i] + 0)), (i == best),
                 (M[i] != "NaN" && span > 0 && log((M[i] + 0) / lo) / span > 0.65) > (dir "/heat.dat")
         # colour-bar tics: 1-2-5 per decade over the range, the ends of the range included
         ct = ""
         if (lo != "") {
           for (d = 10 ^ int(log(lo) / log(10) - 1); d <= hi; d *= 10)
             for (k = 1; k <= 3; k++) { t = d * (k == 1 ? 1 : k == 2 ? 2 : 5); if (t > lo * 1.15 && t < hi / 1.15) ct = ct (ct == "" ? "" : ", ") sprintf("\"%g\" %.6g", t, t) }
-          ct = "(" (ct == "" ? "" : ct ", ") sprintf("\"%.3g\" %.6g, \"%.3g\" %.6g", lo, lo, hi, hi) ")"
+          ct = "(" (ct == "" ? "" : ct ", ") sprintf("\"%s\" %.6g, \"%s\" %.6g", cell(lo), lo, cell(hi), hi) ")"
         }
         xt = "("; for (i = 1; i <= nx; i++) xt = xt (i > 1 ? ", " : "") "\"" (xl[i] == 0 ? "auto" : xl[i]) "\" " i - 1
         yt = "("; for (i = 1; i <= ny; i++) yt = yt (i > 1 ? ", " : "") "\"" yl[i] "\" " i - 1
@@ -269,27 +271,46 @@ fig_heatmaps() {  # slug sweep.csv
 }
 
 # ---- (c) frontier ------------------------------------------------------------------------
+# Steps whose queues hold exactly the same entries level by level (the level-synchronous steps
+# without duplicates) make one line, drawn in black and named by all of them; every other step
+# its own line in its colour. A graph of many levels (a road) is drawn as the mean over bins of
+# FRONTIER_BIN levels, so that the lines that differ stand apart from the noise of the levels.
+FRONTIER_BIN=16
 fig_frontier() {  # slug trace.csv provenance
-  local slug=$1 csv=$2 prov=$3 graphs i j g
+  local slug=$1 csv=$2 prov=$3 graphs i j g nlev bin
   agg trace "$csv" > "$TMP/trace.tsv"
   graphs=$(cut -f1 "$TMP/trace.tsv" | awk '!s[$0]++' | tr '\n' ' ')
   : > "$TMP/vars.gp"
   i=0
   for g in $graphs; do
-    i=$((i + 1)); j=0; files=""; titles=""
-    while read -r sv; do
+    i=$((i + 1)); j=0; files=""
+    nlev=$(awk -F'\t' -v g="$g" '$1 == g && $4 + 1 > m { m = $4 + 1 } END { print m + 0 }' "$TMP/trace.tsv")
+    bin=1; [ "$nlev" -gt 40 ] && bin=$FRONTIER_BIN
+    # one group a line: its steps (space-separated, step order), the first step/variant's rows
+    while IFS=$'\t' read -r members first; do
       j=$((j + 1))
-      awk -F'\t' -v g="$g" -v sv="$sv" -v OFS='\t' '$1 == g && $2 "/" $3 == sv { print $4, $5, $6, $7 }' \
+      awk -F'\t' -v g="$g" -v sv="$first" -v bin="$bin" -v OFS='\t' '
+        $1 == g && $2 "/" $3 == sv { b = int($4 / bin); s[b] += $5; c[b]++; if (b > nb) nb = b }
+        END { for (b = 0; b <= nb; b++) if (c[b]) print (bin == 1 ? b : b * bin + (c[b] - 1) / 2), s[b] / c[b] }' \
         "$TMP/trace.tsv" > "$TMP/frontier-$i-$j.dat"
-      files="$files $TMP/frontier-$i-$j.dat"; titles="$titles $sv"
-    done < <(awk -F'\t' -v g="$g" '$1 == g && !s[$2 "/" $3]++ { print $2 "/" $3 }' "$TMP/trace.tsv" | sort)
-    printf 'files%d = %s\ntitles%d = %s\n' "$i" "$(q "$files")" "$i" "$(q "$titles")" >> "$TMP/vars.gp"
+      files="$files $TMP/frontier-$i-$j.dat"
+      set -- $members
+      if [ $# -gt 1 ]; then
+        printf 'tt%d_%d = %s\ncc%d_%d = 0\n' "$i" "$j" "$(q "steps ${members//step/}: equal")" "$i" "$j"
+      else
+        printf 'tt%d_%d = %s\ncc%d_%d = %d\n' "$i" "$j" "$(q "$first")" "$i" "$j" "$((10#${first:4:2}))"
+      fi >> "$TMP/vars.gp"
+    done < <(awk -F'\t' -v g="$g" '$1 == g { k = $2 "/" $3; if (!(k in sig)) o[++n] = k; sig[k] = sig[k] " " $4 ":" $5 }
+        END { for (i = 1; i <= n; i++) { k = o[i]; if (!(sig[k] in grp)) { grp[sig[k]] = ++ng; first[ng] = k }
+                  x = grp[sig[k]]; split(k, p, "/"); mem[x] = mem[x] (mem[x] == "" ? "" : " ") p[1] }
+              for (x = 1; x <= ng; x++) print mem[x] "\t" first[x] }' "$TMP/trace.tsv" | sort -t"$TAB" -k2,2)
+    printf 'files%d = %s\nbin%d = %d\n' "$i" "$(q "$files")" "$i" "$bin" >> "$TMP/vars.gp"
   done
   cat >> "$TMP/vars.gp" <<EOF
 graphs = $(q "$graphs")
-width = $(( i * 520 + 200 ))
-height = 480
-title = 'Frontier size per BFS level (one seeded source, the default variant of each step; few levels: lines shifted apart sideways)'
+width = $(( i * 520 + 230 ))
+height = 440
+title = 'Queue entries per BFS level, duplicates included (one seeded source, the default variant of each step)'
 subtitle = $(q "$prov")
 EOF
   gp frontier "$OUT/frontier-$slug" "$TMP/vars.gp"
