@@ -272,44 +272,61 @@ fig_heatmaps() {  # slug sweep.csv
 
 # ---- (c) frontier ------------------------------------------------------------------------
 # Steps whose queues hold exactly the same entries level by level (the level-synchronous steps
-# without duplicates) make one line, drawn in black and named by all of them; every other step
-# its own line in its colour. A graph of many levels (a road) is drawn as the mean over bins of
+# without duplicates) make one line, drawn wide and grey and named by all of them; every other
+# step its own line in its colour. A second row shows each other step's entries above that
+# shared line, level by level: its duplicates, where the lines above would lie on top of each other. A graph of many levels (a road) is drawn as the mean over bins of
 # FRONTIER_BIN levels, so that the lines that differ stand apart from the noise of the levels.
 FRONTIER_BIN=16
 fig_frontier() {  # slug trace.csv provenance
-  local slug=$1 csv=$2 prov=$3 graphs i j g nlev bin
+  local slug=$1 csv=$2 prov=$3 graphs i j g nlev bin ref above
   agg trace "$csv" > "$TMP/trace.tsv"
   graphs=$(cut -f1 "$TMP/trace.tsv" | awk '!s[$0]++' | tr '\n' ' ')
   : > "$TMP/vars.gp"
   i=0
   for g in $graphs; do
-    i=$((i + 1)); j=0; files=""
+    i=$((i + 1)); j=0; files=""; efiles=""
     nlev=$(awk -F'\t' -v g="$g" '$1 == g && $4 + 1 > m { m = $4 + 1 } END { print m + 0 }' "$TMP/trace.tsv")
     bin=1; [ "$nlev" -gt 40 ] && bin=$FRONTIER_BIN
     # one group a line: its steps (space-separated, step order), the first step/variant's rows
+    awk -F'\t' -v g="$g" '$1 == g { k = $2 "/" $3; if (!(k in sig)) o[++n] = k; sig[k] = sig[k] " " $4 ":" $5 }
+        END { for (i = 1; i <= n; i++) { k = o[i]; if (!(sig[k] in grp)) { grp[sig[k]] = ++ng; first[ng] = k }
+                  x = grp[sig[k]]; split(k, p, "/"); mem[x] = mem[x] (mem[x] == "" ? "" : " ") p[1] }
+              for (x = 1; x <= ng; x++) print mem[x] "\t" first[x] }' "$TMP/trace.tsv" | sort -t"$TAB" -k2,2 > "$TMP/groups.tsv"
+    # the reference: the group of most steps, when it has two or more (their entries are the
+    # level's distinct vertices: no step of it keeps duplicates); else none
+    ref=$(awk -F'\t' '{ m = split($1, x, " "); if (m > bm) { bm = m; r = NR; f = $2 } } END { if (bm > 1) print r "\t" f }' "$TMP/groups.tsv")
     while IFS=$'\t' read -r members first; do
       j=$((j + 1))
       awk -F'\t' -v g="$g" -v sv="$first" -v bin="$bin" -v OFS='\t' '
         $1 == g && $2 "/" $3 == sv { b = int($4 / bin); s[b] += $5; c[b]++; if (b > nb) nb = b }
         END { for (b = 0; b <= nb; b++) if (c[b]) print (bin == 1 ? b : b * bin + (c[b] - 1) / 2), s[b] / c[b] }' \
         "$TMP/trace.tsv" > "$TMP/frontier-$i-$j.dat"
-      files="$files $TMP/frontier-$i-$j.dat"
+      # entries above the reference's at the same level (the duplicates, and entries of levels
+      # run early); a level at or below it is left out (NaN on a log scale)
+      awk -F'\t' -v g="$g" -v sv="$first" -v rv="${ref#*$TAB}" -v bin="$bin" -v OFS='\t' '
+        $1 != g { next } $2 "/" $3 == rv { R[$4] = $5 } $2 "/" $3 == sv { E[$4] = $5; if ($4 > nl) nl = $4 }
+        END { if (rv == "" || sv == rv) exit
+              for (l = 0; l <= nl; l++) if (l in E) { b = int(l / bin); x[b] += E[l] - R[l]; c[b]++; if (b > nb) nb = b }
+              for (b = 0; b <= nb; b++) if (c[b]) print (bin == 1 ? b : b * bin + (c[b] - 1) / 2), (x[b] > 0 ? x[b] / c[b] : "NaN") }' \
+        "$TMP/trace.tsv" > "$TMP/excess-$i-$j.dat"
+      [ -s "$TMP/excess-$i-$j.dat" ] || printf 'NaN\tNaN\n' > "$TMP/excess-$i-$j.dat"
+      files="$files $TMP/frontier-$i-$j.dat"; efiles="$efiles $TMP/excess-$i-$j.dat"
       set -- $members
       if [ $# -gt 1 ]; then
         printf 'tt%d_%d = %s\ncc%d_%d = 0\n' "$i" "$j" "$(q "steps ${members//step/}: equal")" "$i" "$j"
       else
         printf 'tt%d_%d = %s\ncc%d_%d = %d\n' "$i" "$j" "$(q "$first")" "$i" "$j" "$((10#${first:4:2}))"
       fi >> "$TMP/vars.gp"
-    done < <(awk -F'\t' -v g="$g" '$1 == g { k = $2 "/" $3; if (!(k in sig)) o[++n] = k; sig[k] = sig[k] " " $4 ":" $5 }
-        END { for (i = 1; i <= n; i++) { k = o[i]; if (!(sig[k] in grp)) { grp[sig[k]] = ++ng; first[ng] = k }
-                  x = grp[sig[k]]; split(k, p, "/"); mem[x] = mem[x] (mem[x] == "" ? "" : " ") p[1] }
-              for (x = 1; x <= ng; x++) print mem[x] "\t" first[x] }' "$TMP/trace.tsv" | sort -t"$TAB" -k2,2)
+    done < "$TMP/groups.tsv"
+    # above<i> 0 where no step lies above the shared line: nothing to draw in that panel
+    above=0; [ -n "$ref" ] && cat $efiles | awk -F'\t' '$2 != "NaN" && $2 > 0 { f = 1 } END { exit !f }' && above=1
+    printf 'ref%d = %d\nabove%d = %d\nefiles%d = %s\n' "$i" "${ref%%$TAB*}" "$i" "$above" "$i" "$(q "$efiles")" >> "$TMP/vars.gp"
     printf 'files%d = %s\nbin%d = %d\n' "$i" "$(q "$files")" "$i" "$bin" >> "$TMP/vars.gp"
   done
   cat >> "$TMP/vars.gp" <<EOF
 graphs = $(q "$graphs")
 width = $(( i * 520 + 230 ))
-height = 440
+height = 760
 title = 'Queue entries per BFS level, duplicates included (one seeded source, the default variant of each step)'
 subtitle = $(q "$prov")
 EOF
