@@ -154,8 +154,8 @@ runtime_dat() {
     $3 != g { next }
     $1 == "cpu" { if ($2 ~ re) o = $8; else p = $8; next }
     mode == "all" { L[++n] = $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""); M[n] = $8; S[n] = $1; R[n] = vi[$1, $2]; next }
-    { if (!($1 in k)) { k[$1] = ++n; S[n] = $1; M[n] = "NaN" }
-      i = k[$1]; if ($8 != "NaN" && (M[i] == "NaN" || $8 + 0 < M[i] + 0)) { M[i] = $8; R[i] = 1; L[i] = substr($1, 5) " " $2 } }
+    { if (!($1 in k)) { k[$1] = ++n; S[n] = $1; M[n] = "NaN"; R[n] = 1 }
+      i = k[$1]; if ($8 != "NaN" && (M[i] == "NaN" || $8 + 0 < M[i] + 0)) { M[i] = $8; L[i] = substr($1, 5) " " $2 ($10 > 0 ? " [" $10 " FAIL]" : "") } }
     END {
       for (i = 1; i <= n; i++) { if (L[i] == "") L[i] = substr(S[i], 5) " FAIL"
         print i, L[i], M[i], substr(S[i], 5) + 0, R[i] + 0, (M[i] == "NaN" ? "" : lab(M[i])) }
