@@ -30,10 +30,14 @@ heading = (subtitle eq '') ? title : title."\n".subtitle
 # A step's variants, configurations or settings are shades of its colour (shade(), varcol()),
 # told apart further by dash patterns where lines overlap.
 array STEPCOL[16] = [ \
-  0x4e79a7, 0xf28e2b, 0xd62728, 0x76b7b2, 0x59a14f, 0xd4a500, 0xb07aa1, 0xe377c2, \
-  0x8c564b, 0x17becf, 0x393b79, 0xbcbd22, 0x6b6ecf, 0x843c39, 0x7f7f7f, 0x7f7f7f ]
-#  01 simple  02 frontier  03 itercounter  04 defer  05 vwarp  06 hqueue  07 scan  08 bfs4k
-#  09 hbf  10 dobfs  11 ibfs  12 hop  13 lean  14 nearfar  (15, 16: grey until they exist)
+  0x4e79a7, 0xf28e2b, 0xd62728, 0x76b7b2, 0x59a14f, 0xd4a500, 0x9467bd, 0xe377c2, \
+  0x8c564b, 0x17becf, 0xb07aa1, 0x4d6b1f, 0x393b79, 0x6b6ecf, 0x8db600, 0xc51b7d ]
+#  01 simple: blue      02 frontier: orange   03 itercounter: red   04 defer: light teal
+#  05 vwarp: green      06 hqueue: gold       07 scan: purple       08 bfs4k: pink
+#  09 hbf: brown        10 dobfs: cyan        11 ibfs: mauve        12 hop: dark olive
+#  13 lean: navy        14 nearfar: indigo    15 one-block rounds: lime   16 chains: magenta
+# Steps drawn side by side (the BFS steps 01-08, 10, 12, 13; the SSSP steps 09, 14-16) differ in
+# hue or clearly in lightness: 06 gold and 12 dark olive, 07 purple and 08 pink, 13 navy and 01 blue.
 stepcol(s) = (s >= 1 && s <= 16) ? STEPCOL[int(s)] : 0x7f7f7f
 stepno(name) = 10 * (name[5:5] + 0) + (name[6:6] + 0)   # 'step08' -> 8 (no '08' + 0: octal)
 ch(c, k) = (int(c) >> (8 * k)) & 255

@@ -19,6 +19,9 @@ if (!exists("subtitle")) subtitle = system(sprintf("awk -F, -v b=%s 'function ad
 load gpdir.'/common.gp'
 set datafile separator whitespace
 dat = sprintf("< awk -v mode=curve -v base=%s -f %s/ibfs11.awk %s", base, gpdir, csv)
+# one graph's rows, a blank line where K jumps past its double (K = 1 to 32): the line breaks
+# there, for nothing was measured between
+gdat(g) = sprintf("%s | awk -v g='%s' '$1 == g { if (n++ && $2 > 2 * k) print \"\"; k = $2; print }'", dat, g)
 C11 = rgbstr(stepcol(11))
 CB = rgbstr(stepcol(stepno(base)))
 array GPT[6] = [7, 5, 9, 11, 13, 15]
@@ -33,7 +36,7 @@ set title 'speedup: ('.bname.' time per source) / (step 11 time per source)' fon
 set ylabel 'speedup (log scale)'
 set logscale y
 set format y '%g'
-plot for [i = 1:words(graphs)] dat using ((strcol(1) eq word(graphs, i)) ? $2 : NaN):5 \
+plot for [i = 1:words(graphs)] gdat(word(graphs, i)) using 2:5 \
      with linespoints lw 1.8 pt GPT[i] ps 1.1 lc rgb C11 notitle, \
      1 with lines dt 2 lc rgb '#888888' notitle, \
      keyentry with lines lw 1.8 lc rgb C11 title 'step 11, K at once', \
@@ -42,8 +45,8 @@ plot for [i = 1:words(graphs)] dat using ((strcol(1) eq word(graphs, i)) ? $2 : 
 unset key
 set title 'time per source (ms, log scale)' font ',11'
 set ylabel 'ms per source'
-plot for [i = 1:words(graphs)] dat using ((strcol(1) eq word(graphs, i)) ? $2 : NaN):4 \
+plot for [i = 1:words(graphs)] gdat(word(graphs, i)) using 2:4 \
      with linespoints lw 1.8 pt GPT[i] ps 1.1 lc rgb C11 notitle, \
-     for [i = 1:words(graphs)] dat using ((strcol(1) eq word(graphs, i)) ? $2 : NaN):3 \
+     for [i = 1:words(graphs)] gdat(word(graphs, i)) using 2:3 \
      with linespoints lw 1.8 dt 2 pt GPT[i] ps 1.1 lc rgb CB notitle
 unset multiplot

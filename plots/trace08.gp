@@ -2,7 +2,8 @@
 # included) and the duplicates in it, with and without the hash table, for edge-discover (the
 # step's default) and virtual warps of 4; one column of panels per graph. Filled points:
 # single-block levels (block 0 alone), open points: multi-block levels (the whole grid).
-# Colours: shades of step 08's (common.gp), a marker shape per configuration.
+# Colours: step 08's for its default (edge-discover, no hash), and three clearly different ones
+# for the other configurations (dark: with the hash); a marker shape per configuration.
 # Data: plots/data/trace-step08-h100.csv (scripts/ablation08.sh), columns
 #   config,graph,src,level,frontier,edges,dups,mode,vw,assign,hubs
 # Run from the repository root (gnuplot and awk only):
@@ -20,15 +21,15 @@ load gpdir.'/common.gp'
 sel(g, c) = sprintf("< awk -F, -v g='%s' -v c='%s' -v OFS='\t' 'NR > 1 && $2 == g && $1 == c { print $4, $5, $7, ($8 == \"single\") }' %s", g, c, data)
 
 n = words(graphs)
-# step 08's colour in four shades, one a configuration, and a marker shape each (filled: a
-# single-block level, open: a multi-block one); the vwarp lines dashed. One legend for the
+# a colour and a marker shape a configuration (filled: a single-block level, open: a
+# multi-block one); the vwarp lines dashed. One legend for the
 # figure, right of the panels, never over the data.
 array CF[4] = ['step08', 'hash', 'vw4', 'vw4-hash']
 array CT[4] = ['edge-discover', 'edge-discover + hash', 'vwarp 4', 'vwarp 4 + hash']
-array CC[4] = [0, -0.5, 0.4, -0.75]
+array CC[4] = [0, 0x5b1a5e, 0xe69f00, 0x007c7c]
 array CP[4] = [7, 5, 9, 13]
 array CD[4] = [1, 1, 2, 2]
-col(j) = rgbstr(shade(stepcol(8), CC[j]))
+col(j) = rgbstr(j == 1 ? stepcol(8) : CC[j])
 rm = 1.0 - 230.0 / width
 set multiplot layout 2, n title heading font ',13' margins 0.05, rm, 0.07, 0.88 spacing 0.06, 0.12
 set xlabel 'BFS level'
@@ -47,12 +48,23 @@ do for [i = 1:n] {
        keyentry with points pt 7 ps 0.9 lc rgb 'black' title 'filled: single-block level', \
        keyentry with points pt 6 ps 0.9 lc rgb 'black' title 'open: multi-block level'
 }
+# duplicates: per level where a graph has few levels; on a graph of many levels (a road) a
+# cloud of points a level would hide the configurations behind each other: there the running
+# total over the levels, one line a configuration
+cum(g, c) = sprintf("%s | awk -F'\t' -v OFS='\t' '{ t += $3; print $1, t }'", sel(g, c))
 unset key
 do for [i = 1:n] {
   g = word(graphs, i)
-  if (xt(g)) { set xtics 1 } else { set xtics autofreq }
-  set title g.': duplicates in the queue' font ',11'
   set ylabel 'duplicate entries (log scale)'
-  plot for [j = 1:4] sel(g, CF[j]) using 1:($3 > 0 ? $3 : NaN):($4 > 0.5 ? CP[j] : CP[j] - 1) with points pt variable ps 0.7 lc rgb col(j) notitle
+  if (xt(g)) {
+    set xtics 1
+    set title g.': duplicates in the queue, per level' font ',11'
+    plot for [j = 1:4] sel(g, CF[j]) using 1:($3 > 0 ? $3 : NaN) with lines lw 1.2 dt CD[j] lc rgb col(j) notitle, \
+         for [j = 1:4] sel(g, CF[j]) using 1:($3 > 0 ? $3 : NaN):($4 > 0.5 ? CP[j] : CP[j] - 1) with points pt variable ps 0.9 lc rgb col(j) notitle
+  } else {
+    set xtics autofreq
+    set title g.': duplicates in the queue, running total over the levels' font ',11'
+    plot for [j = 1:4] cum(g, CF[j]) using 1:($2 > 0 ? $2 : NaN) with lines lw 1.8 dt CD[j] lc rgb col(j) notitle
+  }
 }
 unset multiplot

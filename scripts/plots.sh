@@ -10,7 +10,7 @@
 # default place) newer than the plots/data copy of the same GPU is used instead, and each
 # figure's line says which file it used.
 # Writes plots/FIG-SLUG.svg and .png (PNG when gnuplot has pngcairo or png):
-#   runtime (a), heatmap-STEP-VARIANT-GRAPH (b), frontier (c), scale (d), speedup (e)
+#   runtime and runtime-variants (a), heatmap-STEP-VARIANT-GRAPH (b), frontier (c), scale (d), speedup (e)
 # and rewrites the table between <!-- results:begin --> and <!-- results:end --> in README.md
 # and in every steps/NN_slug/README.md that has those markers.
 # With no CSV at all it says so and exits 0, touching nothing. Exit 1 when a CSV is invalid
@@ -138,41 +138,91 @@ graph_order() {
 }
 
 # ---- (a) runtime -------------------------------------------------------------------------
+# Two figures: runtime-SLUG (the README's), one panel per class of graph (its largest graph),
+# one bar per step (its fastest variant); runtime-variants-SLUG, one panel per graph, one bar
+# per step and variant. In both the two CPU references are the last two bars of a panel: bars,
+# not lines across the panel, so that no line runs through a value label.
+# runtime_dat best.tsv GRAPH all|best > dat: x  label  ms  step  variant-rank  value-label
+# (step 0: a CPU reference, rank 1 the oracle, 2 the parallel baseline; colour: common.gp's
+# varcol, a step's fastest variant in its full colour in "best", the CPU bars runtime.gp's own;
+# a label ends in "[k FAIL]" when k runs failed; value labels of at most four characters, so
+# that neighbours' do not touch: the tables give the exact numbers)
+runtime_dat() {
+  awk -F'\t' -v g="$2" -v mode="$3" -v OFS='\t' -v re="$ORACLE_RE" '
+    function lab(v) { v += 0; return v >= 10 ? sprintf("%.0f", v) : v >= 1 ? sprintf("%.1f", v) : v >= 0.01 ? sprintf("%.2f", v) : sprintf("%.1g", v) }
+    $1 != "cpu" && !(($1, $2) in vi) { vi[$1, $2] = ++nv[$1] }
+    $3 != g { next }
+    $1 == "cpu" { if ($2 ~ re) o = $8; else p = $8; next }
+    mode == "all" { L[++n] = $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""); M[n] = $8; S[n] = $1; R[n] = vi[$1, $2]; next }
+    { if (!($1 in k)) { k[$1] = ++n; S[n] = $1; M[n] = "NaN"; R[n] = 1 }
+      i = k[$1]; if ($8 != "NaN" && (M[i] == "NaN" || $8 + 0 < M[i] + 0)) { M[i] = $8; L[i] = substr($1, 5) " " $2 ($10 > 0 ? " [" $10 " FAIL]" : "") } }
+    END {
+      for (i = 1; i <= n; i++) { if (L[i] == "") L[i] = substr(S[i], 5) " FAIL"
+        print i, L[i], M[i], substr(S[i], 5) + 0, R[i] + 0, (M[i] == "NaN" ? "" : lab(M[i])) }
+      if (o != "" && o != "NaN") print n + 1.3, "CPU serial", o, 0, 1, lab(o)
+      if (p != "" && p != "NaN") print n + (o != "" && o != "NaN" ? 2.3 : 1.3), "CPU parallel", p, 0, 2, lab(p)
+    }' "$1"
+}
+# runtime_panel best.tsv GRAPH N PREFIX: panel N's title, a line of vars.gp
+runtime_panel() {
+  printf 'ptitle%d = %s\n' "$3" "$(q "$(awk -F'\t' -v g="$2" -v pre="$4" '$3 == g { n = $13; m = $14 }
+    function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
+    END { printf "%s%s: %s vertices, %s directed edges", pre, g, h(n), h(m) }' "$1")")"
+}
+graph_class() {  # the class of a graph, as graph_order ranks them
+  case $1 in kron*) echo Kronecker ;; uniform*) echo uniform ;; grid*) echo grid ;; *osm*|*road*) echo road ;;
+             *delaunay*|*mesh*) echo mesh ;; soc*|com*|web*|wiki*|email*|ca-*|facebook*) echo social ;; *) echo other ;; esac
+}
 fig_runtime() {   # slug best.tsv provenance
-  local slug=$1 best=$2 prov=$3 graphs cpus="" cpupars="" g n maxbars
+  local slug=$1 best=$2 prov=$3 graphs sel="" g n maxbars b cls prev="" w cols rows
   graphs=$(graph_order "$best" | tr '\n' ' ')
-  n=0; maxbars=1; : > "$TMP/ptitles.gp"
+  # the README's figure: the largest graph of each class (graph_order puts the smaller first)
   for g in $graphs; do
-    n=$((n + 1))
-    # colour: the step's number and the variant's rank within the step (common.gp's varcol)
-    awk -F'\t' -v g="$g" -v OFS='\t' '$1 != "cpu" && !(($1, $2) in vi) { vi[$1, $2] = ++nv[$1] }
-      $3 == g && $1 != "cpu" {
-        v = $8 + 0; lab = v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.3g", v)
-        print ++x, $1 "/" $2 ($10 > 0 ? " [" $10 " FAIL]" : ""), $8, substr($1, 5) + 0, vi[$1, $2], ($8 == "NaN" ? "" : lab) }' \
-      "$best" > "$TMP/runtime-$g.dat"
-    [ -s "$TMP/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/runtime-$g.dat"
-    printf 'ptitle%d = %s\n' "$n" "$(q "$(awk -F'\t' -v g="$g" '$3 == g { n = $13; m = $14 }
-      function h(x) { return x >= 1e9 ? sprintf("%.1fG", x / 1e9) : x >= 1e6 ? sprintf("%.1fM", x / 1e6) : x >= 1e3 ? sprintf("%.0fK", x / 1e3) : x }
-      END { printf "%s: %s vertices, %s directed edges", g, h(n), h(m) }' "$best")")" >> "$TMP/ptitles.gp"
-    cpus="$cpus $(awk -F'\t' -v g="$g" -v re="$ORACLE_RE" '$3 == g && $1 == "cpu" && $2 ~ re { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
-    cpupars="$cpupars $(awk -F'\t' -v g="$g" -v re="$ORACLE_RE" '$3 == g && $1 == "cpu" && $2 !~ re { c = $8 } END { print (c == "" ? "NaN" : c) }' "$best")"
-    b=$(wc -l < "$TMP/runtime-$g.dat"); [ "$b" -gt "$maxbars" ] && maxbars=$b
+    cls=$(graph_class "$g")
+    if [ "$cls" = "$prev" ] && [ "$cls" != other ]; then sel="${sel% *} $g"; else sel="$sel $g"; fi
+    prev=$cls
   done
-  local cols=$(( n < 2 ? n : 2 )) rows w
-  rows=$(( (n + cols - 1) / cols )); w=$(( maxbars * 34 + 220 )); [ $w -lt 520 ] && w=520
-  cp "$TMP/ptitles.gp" "$TMP/vars.gp"
+  sel=${sel# }
+  mkdir -p "$TMP/rt-best" "$TMP/rt-all"
+  n=0; : > "$TMP/vars.gp"
+  for g in $sel; do
+    n=$((n + 1))
+    runtime_dat "$best" "$g" best > "$TMP/rt-best/runtime-$g.dat"
+    [ -s "$TMP/rt-best/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/rt-best/runtime-$g.dat"
+    runtime_panel "$best" "$g" "$n" "$(graph_class "$g"), " >> "$TMP/vars.gp"
+  done
+  cols=$(( n < 2 ? n : 2 )); rows=$(( (n + cols - 1) / cols ))
   cat >> "$TMP/vars.gp" <<EOF
-datadir = $(q "$TMP")
-graphs = $(q "$graphs")
-cpus = $(q "$cpus")
-cpupars = $(q "$cpupars")
+datadir = $(q "$TMP/rt-best")
+graphs = $(q "$sel")
 cols = $cols
-width = $(( w * cols ))
-height = $(( rows * 430 + 60 ))
-title = 'BFS time per step and variant: median over sources x trials, fastest launch shape'
+width = $(( cols * 500 ))
+height = $(( rows * 340 + 70 ))
+xfont = 10
+title = 'BFS time of each step (its fastest variant) and of the two CPU references, on the largest graph of each class'
 subtitle = $(q "$prov")
 EOF
   gp runtime "$OUT/runtime-$slug" "$TMP/vars.gp"
+  n=0; maxbars=1; : > "$TMP/vars.gp"
+  for g in $graphs; do
+    n=$((n + 1))
+    runtime_dat "$best" "$g" all > "$TMP/rt-all/runtime-$g.dat"
+    [ -s "$TMP/rt-all/runtime-$g.dat" ] || printf '1\t(none)\tNaN\t1\t1\t\n' > "$TMP/rt-all/runtime-$g.dat"
+    runtime_panel "$best" "$g" "$n" "" >> "$TMP/vars.gp"
+    b=$(wc -l < "$TMP/rt-all/runtime-$g.dat"); [ "$b" -gt "$maxbars" ] && maxbars=$b
+  done
+  cols=$(( n < 2 ? n : 2 )); rows=$(( (n + cols - 1) / cols ))
+  w=$(( maxbars * 34 + 220 )); [ $w -lt 520 ] && w=520
+  cat >> "$TMP/vars.gp" <<EOF
+datadir = $(q "$TMP/rt-all")
+graphs = $(q "$graphs")
+cols = $cols
+width = $(( w * cols ))
+height = $(( rows * 430 + 60 ))
+title = 'BFS time per step and variant, and of the two CPU references: median over sources x trials, fastest launch shape'
+subtitle = $(q "$prov")
+EOF
+  gp runtime "$OUT/runtime-variants-$slug" "$TMP/vars.gp"
 }
 
 # ---- (b) heatmaps ------------------------------------------------------------------------
@@ -187,6 +237,8 @@ fig_heatmaps() {  # slug sweep.csv
         if (!($4 in xs)) { xs[$4] = 1; xl[++nx] = $4 + 0 }
         if (!($5 in ys)) { ys[$5] = 1; yl[++ny] = $5 + 0 }
         if ($6 != "NaN" && (best == "" || $6 + 0 < bm)) { bm = $6 + 0; best = n } }
+      # a cell label of at most four characters, never an exponent: 1830 is "1830", 12345 "12k"
+      function cell(v) { return v >= 9999.5 ? sprintf("%.0fk", v / 1000) : v >= 100 ? sprintf("%.0f", v) : sprintf("%.3g", v) }
       function isort(A, k,   i, j, t) { for (i = 2; i <= k; i++) { t = A[i]; for (j = i - 1; j >= 1 && A[j] > t; j--) A[j + 1] = A[j]; A[j + 1] = t } }
       END {
         isort(xl, nx); isort(yl, ny)
@@ -196,14 +248,14 @@ fig_heatmaps() {  # slug sweep.csv
         lo = ""; for (i = 1; i <= n; i++) if (M[i] != "NaN") { v = M[i] + 0; if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
         span = (lo != "" && hi > lo) ? log(hi / lo) : 0
         for (i = 1; i <= n; i++)
-          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : sprintf("%.3g", M[i])), (i == best),
+          print xi[X[i] + 0], yi[Y[i] + 0], M[i], (M[i] == "NaN" ? "FAIL" : cell(M[i] + 0)), (i == best),
                 (M[i] != "NaN" && span > 0 && log((M[i] + 0) / lo) / span > 0.65) > (dir "/heat.dat")
         # colour-bar tics: 1-2-5 per decade over the range, the ends of the range included
         ct = ""
         if (lo != "") {
           for (d = 10 ^ int(log(lo) / log(10) - 1); d <= hi; d *= 10)
             for (k = 1; k <= 3; k++) { t = d * (k == 1 ? 1 : k == 2 ? 2 : 5); if (t > lo * 1.15 && t < hi / 1.15) ct = ct (ct == "" ? "" : ", ") sprintf("\"%g\" %.6g", t, t) }
-          ct = "(" (ct == "" ? "" : ct ", ") sprintf("\"%.3g\" %.6g, \"%.3g\" %.6g", lo, lo, hi, hi) ")"
+          ct = "(" (ct == "" ? "" : ct ", ") sprintf("\"%s\" %.6g, \"%s\" %.6g", cell(lo), lo, cell(hi), hi) ")"
         }
         xt = "("; for (i = 1; i <= nx; i++) xt = xt (i > 1 ? ", " : "") "\"" (xl[i] == 0 ? "auto" : xl[i]) "\" " i - 1
         yt = "("; for (i = 1; i <= ny; i++) yt = yt (i > 1 ? ", " : "") "\"" yl[i] "\" " i - 1
@@ -219,27 +271,63 @@ fig_heatmaps() {  # slug sweep.csv
 }
 
 # ---- (c) frontier ------------------------------------------------------------------------
+# Steps whose queues hold exactly the same entries level by level (the level-synchronous steps
+# without duplicates) make one line, drawn wide and grey and named by all of them; every other
+# step its own line in its colour. A second row shows each other step's entries above that
+# shared line, level by level: its duplicates, where the lines above would lie on top of each other. A graph of many levels (a road) is drawn as the mean over bins of
+# FRONTIER_BIN levels, so that the lines that differ stand apart from the noise of the levels.
+FRONTIER_BIN=16
 fig_frontier() {  # slug trace.csv provenance
-  local slug=$1 csv=$2 prov=$3 graphs i j g
+  local slug=$1 csv=$2 prov=$3 graphs i j g nlev bin ref above
   agg trace "$csv" > "$TMP/trace.tsv"
   graphs=$(cut -f1 "$TMP/trace.tsv" | awk '!s[$0]++' | tr '\n' ' ')
   : > "$TMP/vars.gp"
   i=0
   for g in $graphs; do
-    i=$((i + 1)); j=0; files=""; titles=""
-    while read -r sv; do
+    i=$((i + 1)); j=0; files=""; efiles=""
+    nlev=$(awk -F'\t' -v g="$g" '$1 == g && $4 + 1 > m { m = $4 + 1 } END { print m + 0 }' "$TMP/trace.tsv")
+    bin=1; [ "$nlev" -gt 40 ] && bin=$FRONTIER_BIN
+    # one group a line: its steps (space-separated, step order), the first step/variant's rows
+    awk -F'\t' -v g="$g" '$1 == g { k = $2 "/" $3; if (!(k in sig)) o[++n] = k; sig[k] = sig[k] " " $4 ":" $5 }
+        END { for (i = 1; i <= n; i++) { k = o[i]; if (!(sig[k] in grp)) { grp[sig[k]] = ++ng; first[ng] = k }
+                  x = grp[sig[k]]; split(k, p, "/"); mem[x] = mem[x] (mem[x] == "" ? "" : " ") p[1] }
+              for (x = 1; x <= ng; x++) print mem[x] "\t" first[x] }' "$TMP/trace.tsv" | sort -t"$TAB" -k2,2 > "$TMP/groups.tsv"
+    # the reference: the group of most steps, when it has two or more (their entries are the
+    # level's distinct vertices: no step of it keeps duplicates); else none
+    ref=$(awk -F'\t' '{ m = split($1, x, " "); if (m > bm) { bm = m; r = NR; f = $2 } } END { if (bm > 1) print r "\t" f }' "$TMP/groups.tsv")
+    while IFS=$'\t' read -r members first; do
       j=$((j + 1))
-      awk -F'\t' -v g="$g" -v sv="$sv" -v OFS='\t' '$1 == g && $2 "/" $3 == sv { print $4, $5, $6, $7 }' \
+      awk -F'\t' -v g="$g" -v sv="$first" -v bin="$bin" -v OFS='\t' '
+        $1 == g && $2 "/" $3 == sv { b = int($4 / bin); s[b] += $5; c[b]++; if (b > nb) nb = b }
+        END { for (b = 0; b <= nb; b++) if (c[b]) print (bin == 1 ? b : b * bin + (c[b] - 1) / 2), s[b] / c[b] }' \
         "$TMP/trace.tsv" > "$TMP/frontier-$i-$j.dat"
-      files="$files $TMP/frontier-$i-$j.dat"; titles="$titles $sv"
-    done < <(awk -F'\t' -v g="$g" '$1 == g && !s[$2 "/" $3]++ { print $2 "/" $3 }' "$TMP/trace.tsv" | sort)
-    printf 'files%d = %s\ntitles%d = %s\n' "$i" "$(q "$files")" "$i" "$(q "$titles")" >> "$TMP/vars.gp"
+      # entries above the reference's at the same level (the duplicates, and entries of levels
+      # run early); a level at or below it is left out (NaN on a log scale)
+      awk -F'\t' -v g="$g" -v sv="$first" -v rv="${ref#*$TAB}" -v bin="$bin" -v OFS='\t' '
+        $1 != g { next } $2 "/" $3 == rv { R[$4] = $5 } $2 "/" $3 == sv { E[$4] = $5; if ($4 > nl) nl = $4 }
+        END { if (rv == "" || sv == rv) exit
+              for (l = 0; l <= nl; l++) if (l in E) { b = int(l / bin); x[b] += E[l] - R[l]; c[b]++; if (b > nb) nb = b }
+              for (b = 0; b <= nb; b++) if (c[b]) print (bin == 1 ? b : b * bin + (c[b] - 1) / 2), (x[b] > 0 ? x[b] / c[b] : "NaN") }' \
+        "$TMP/trace.tsv" > "$TMP/excess-$i-$j.dat"
+      [ -s "$TMP/excess-$i-$j.dat" ] || printf 'NaN\tNaN\n' > "$TMP/excess-$i-$j.dat"
+      files="$files $TMP/frontier-$i-$j.dat"; efiles="$efiles $TMP/excess-$i-$j.dat"
+      set -- $members
+      if [ $# -gt 1 ]; then
+        printf 'tt%d_%d = %s\ncc%d_%d = 0\n' "$i" "$j" "$(q "steps ${members//step/}: equal")" "$i" "$j"
+      else
+        printf 'tt%d_%d = %s\ncc%d_%d = %d\n' "$i" "$j" "$(q "$first")" "$i" "$j" "$((10#${first:4:2}))"
+      fi >> "$TMP/vars.gp"
+    done < "$TMP/groups.tsv"
+    # above<i> 0 where no step lies above the shared line: nothing to draw in that panel
+    above=0; [ -n "$ref" ] && cat $efiles | awk -F'\t' '$2 != "NaN" && $2 > 0 { f = 1 } END { exit !f }' && above=1
+    printf 'ref%d = %d\nabove%d = %d\nefiles%d = %s\n' "$i" "${ref%%$TAB*}" "$i" "$above" "$i" "$(q "$efiles")" >> "$TMP/vars.gp"
+    printf 'files%d = %s\nbin%d = %d\n' "$i" "$(q "$files")" "$i" "$bin" >> "$TMP/vars.gp"
   done
   cat >> "$TMP/vars.gp" <<EOF
 graphs = $(q "$graphs")
-width = $(( i * 520 + 200 ))
-height = 480
-title = 'Frontier size per BFS level (one seeded source, the default variant of each step; few levels: lines shifted apart sideways)'
+width = $(( i * 520 + 230 ))
+height = 760
+title = 'Queue entries per BFS level, duplicates included (one seeded source, the default variant of each step)'
 subtitle = $(q "$prov")
 EOF
   gp frontier "$OUT/frontier-$slug" "$TMP/vars.gp"

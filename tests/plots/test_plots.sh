@@ -96,7 +96,7 @@ if command -v gnuplot >/dev/null 2>&1; then
   [ "$n" -eq 3 ] && ok "one heatmap per (step, variant, graph) of the sweep: 3" || bad "one heatmap per (step, variant, graph): 3" "got $n"
   if gnuplot -e 'set terminal' 2>&1 | grep -Eq '^ *(pngcairo|png) '; then
     n=$(find "$T/out" -name '*.png' -size +1k | wc -l)
-    [ "$n" -eq 7 ] && ok "a PNG beside every SVG (7)" || bad "a PNG beside every SVG (7)" "got $n"
+    [ "$n" -eq 8 ] && ok "a PNG beside every SVG (8)" || bad "a PNG beside every SVG (8)" "got $n"
   else skip "this gnuplot has no png terminal"; fi
   grep -q 'NVIDIA H100 80GB HBM3' "$T/out/runtime-sample.svg" && grep -q 'v0.1-12-gabc1234' "$T/out/runtime-sample.svg" &&
     ok "figure subtitle names the GPU and the commit" || bad "figure subtitle names the GPU and the commit"
