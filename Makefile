@@ -32,6 +32,9 @@ SM       ?= $(if $(HAVE_GPU),native,90)
 ARCH     := $(if $(filter native,$(SM)),-arch=native,-arch=sm_$(SM))
 GRAPH_DIR ?= graphs
 export GRAPH_DIR
+# make test MARKERS_STRICT=1: an old-style NEW: marker without the step's number fails too
+MARKERS_STRICT ?= 0
+export MARKERS_STRICT
 
 # Your flags (make CFLAGS=... NVFLAGS=... CPPFLAGS=... LDFLAGS=...) come
 # after the project's required ones, so they add to them (and a later -O
@@ -283,7 +286,9 @@ help:
 	@echo "make profile STEP=NN [GRAPH=..] [KNOBS='-K vw=4']  Nsight Compute on one step (-g 18 -n 1 by default):"
 	@echo "                     DRAM/L2 throughput, active threads per warp, occupancy, registers, atomics;"
 	@echo "                     one table per kernel (scripts/profile.sh; exit 77 without ncu or a GPU)"
-	@echo "make diffNN          the lesson: diff -u of step NN against its declared base (the 'Base: NN' line of its header)"
+	@echo "make diffNN          the lesson: diff -u of each of step NN's files against its declared base (the"
+	@echo "                     'Base: NN' line of its header); a header the step introduces against /dev/null"
+	@echo "make flatNN          flat/stepNN.cu: step NN with the step headers it includes inlined, one file to read"
 	@echo "make graphs          download the larger public graphs (scripts/fetch-graphs.sh; checks SHA-256)"
 	@echo "make fuzz            fuzz every reader (clang libFuzzer), about a minute each"
 	@echo "make cpubench        build/cpubench: the parallel CPU baselines alone (no GPU needed; -h)"
@@ -293,6 +298,8 @@ help:
 	@echo "test or check? 'test' tests the project's own code and needs no GPU (what CI runs);"
 	@echo "  'check' checks the steps' answers on the GPU. Without a GPU, check says so in one line and"
 	@echo "  scripts/check.sh exits 77 (make itself reports that as 'Error 77' and exits 2)."
+	@echo "Builds run in parallel (one job a core; make -j1 for one at a time) and print one line a"
+	@echo "  target (CC, NVCC, LINK); V=1 prints the commands. make test MARKERS_STRICT=1: old NEW: markers fail"
 	@echo "Variables: SM=90|native  GRAPH='-f file' or '-g 20'  GRAPH_DIR=dir of real graphs (graphs)"
 	@echo "  CC (gcc; clang works)  NVCC  CUDA=/usr/local/cuda  CFLAGS, NVFLAGS, CPPFLAGS, LDFLAGS add to the"
 	@echo "  project's flags; a change to any of them rebuilds what it affects"
