@@ -26,9 +26,10 @@ emit() {
     if [[ $line =~ ^[[:space:]]*#[[:space:]]*include[[:space:]]*\"([^\"]+)\" ]]; then
       inc=${BASH_REMATCH[1]}
       if [ -f "$dir/$inc" ] && p=$(realpath -e --relative-to=. "$dir/$inc" 2>/dev/null) && [[ $p == steps/* ]]; then
-        if [ -n "${seen[$p]:-}" ]; then printf '/* flat: %s (inlined above) */\n' "$line"; continue; fi
+        # only the name in the comments: the include line may carry a comment of its own
+        if [ -n "${seen[$p]:-}" ]; then printf '/* flat: #include "%s": %s, inlined above */\n' "$inc" "$p"; continue; fi
         seen[$p]=1; inlined+=("$p")
-        printf '/* ==== flat: %s  (%s) ==== */\n' "$p" "$line"
+        printf '/* ==== flat: %s (#include "%s") ==== */\n' "$p" "$inc"
         emit "$p"
         printf '/* ==== flat: end of %s ==== */\n' "$p"
         continue
