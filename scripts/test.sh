@@ -391,7 +391,7 @@ for stamp in cflags nvflags ldflags; do
 done
 grep -q -- '-Iharness' build/cflags.stamp && ok "cflags stamp holds the flags" || bad "cflags stamp: $(cat build/cflags.stamp 2>/dev/null)"
 
-echo "== steps: NEW(NN) markers name their own step (scripts/markers.sh${MARKERS_STRICT:+, MARKERS_STRICT=$MARKERS_STRICT})"
+echo "== steps: NEW(NN) markers name their own step (scripts/markers.sh$([ "${MARKERS_STRICT:-0}" = 1 ] && echo ", MARKERS_STRICT=1"))"
 out=$(scripts/markers.sh 2>&1); rc=$?
 if [ $rc = 0 ]; then ok "$(tail -1 <<< "$out")"
 else bad "$(tail -1 <<< "$out")"; grep '^not ok' <<< "$out" | head -20 | sed 's/^not ok - /      /'; fi
