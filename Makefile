@@ -152,7 +152,8 @@ need-cmocka: | need-cc
 # Header dependencies: every object also depends on what its source included
 # (compiler-written build/**/*.d: -MMD, the project's headers only; -MP, a
 # header since removed is no error). The step's own .cuh and the harness
-# headers are named too, so a first build needs no .d files.
+# headers are named too; an object without its .d (built before there were
+# any) depends on every step's .cuh, so no edit of a header is missed.
 DEPFLAGS := -MMD -MP
 -include $(wildcard build/*.d build/harness/*.d build/asan/harness/*.d)
 
@@ -165,7 +166,7 @@ build/harness/%.o: harness/%.cu $(HDRS) build/nvflags.stamp | need-nvcc
 
 define STEP_RULES
 build/$(1).stamp: SIG = $$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) | $$(NV_LDFLAGS) $$(LDLIBS) $$(LDLIBS_$(1))
-build/$(1).o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(wildcard $(2)/*.cuh) $(HDRS) build/$(1).stamp $(wildcard $(2)/step.mk) | need-nvcc
+build/$(1).o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(wildcard $(2)/*.cuh) $(if $(wildcard build/$(1).d),,$(wildcard steps/*/*.cuh)) $(HDRS) build/$(1).stamp $(wildcard $(2)/step.mk) | need-nvcc
 	@mkdir -p $$(@D)
 	$$(call say,NVCC,$$@)$$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) $$(DEPFLAGS) -c $$< -o $$@
 bin/$(1): build/$(1).o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp | need-nvcc
@@ -174,7 +175,7 @@ bin/$(1): build/$(1).o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp 
 $(1): bin/$(1)
 # Without device launches (-DGALLERY_NO_CDP, no -rdc): for the sanitizer tools
 # that do not support dynamic parallelism (racecheck, synccheck, initcheck).
-build/$(1)-nocdp.o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(wildcard $(2)/*.cuh) $(HDRS) build/$(1).stamp | need-nvcc
+build/$(1)-nocdp.o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(wildcard $(2)/*.cuh) $(if $(wildcard build/$(1)-nocdp.d),,$(wildcard steps/*/*.cuh)) $(HDRS) build/$(1).stamp | need-nvcc
 	@mkdir -p $$(@D)
 	$$(call say,NVCC,$$@)$$(NVCC) $$(ALL_NVFLAGS) -DGALLERY_NO_CDP $$(DEPFLAGS) -c $$< -o $$@
 bin/$(1)-nocdp: build/$(1)-nocdp.o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp | need-nvcc
