@@ -4,6 +4,22 @@
 
 SHELL    := /bin/bash
 , := ,
+# Parallel by default, one job a core, unless you gave -j (make -j1 builds one
+# at a time; with GNU make 4.3 the -j of the command line wins over this one).
+# Only the top make sets it (a sub-make shares its jobs); make clean stays serial.
+ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),0)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+# Quiet rules: one line a target (`CC build/harness/io.o`); V=1 shows the
+# commands, make -s shows nothing.
+V ?= 0
+ifeq ($(V),1)
+say =
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say = @
+else
+say = @printf '%-5s %s\n' '$(1)' '$(2)';
+endif
 CUDA     ?= /usr/local/cuda
 NVCC     ?= $(CUDA)/bin/nvcc
 # make predefines CC=cc, so `CC ?= gcc` would never apply: take gcc unless CC
@@ -16,6 +32,9 @@ SM       ?= $(if $(HAVE_GPU),native,90)
 ARCH     := $(if $(filter native,$(SM)),-arch=native,-arch=sm_$(SM))
 GRAPH_DIR ?= graphs
 export GRAPH_DIR
+# make test MARKERS_STRICT=1: an old-style NEW: marker without the step's number fails too
+MARKERS_STRICT ?= 0
+export MARKERS_STRICT
 
 # Your flags (make CFLAGS=... NVFLAGS=... CPPFLAGS=... LDFLAGS=...) come
 # after the project's required ones, so they add to them (and a later -O
@@ -130,51 +149,61 @@ need-cmocka: | need-cc
 # (e.g. NVFLAGS_step08 := -rdc=true and LDLIBS_step08 := -lcudadevrt)
 -include $(wildcard steps/*/step.mk)
 
+# Header dependencies: every object also depends on what its source included
+# (compiler-written build/**/*.d: -MMD, the project's headers only; -MP, a
+# header since removed is no error). The step's own .cuh and the harness
+# headers are named too; an object without its .d (built before there were
+# any) depends on every step's .cuh, so no edit of a header is missed.
+DEPFLAGS := -MMD -MP
+-include $(wildcard build/*.d build/harness/*.d build/asan/harness/*.d)
+
 build/harness/%.o: harness/%.c $(HDRS) build/cflags.stamp | need-zlib
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(COMMIT_DEF) -c $< -o $@
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(COMMIT_DEF) $(DEPFLAGS) -c $< -o $@
 build/harness/%.o: harness/%.cu $(HDRS) build/nvflags.stamp | need-nvcc
 	@mkdir -p $(@D)
-	$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
+	$(call say,NVCC,$@)$(NVCC) $(ALL_NVFLAGS) $(DEPFLAGS) -c $< -o $@
 
 define STEP_RULES
 build/$(1).stamp: SIG = $$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) | $$(NV_LDFLAGS) $$(LDLIBS) $$(LDLIBS_$(1))
-build/$(1).o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(HDRS) build/$(1).stamp $(wildcard $(2)/step.mk) | need-nvcc
+build/$(1).o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(wildcard $(2)/*.cuh) $(if $(wildcard build/$(1).d),,$(wildcard steps/*/*.cuh)) $(HDRS) build/$(1).stamp $(wildcard $(2)/step.mk) | need-nvcc
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) -c $$< -o $$@
+	$$(call say,NVCC,$$@)$$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) $$(DEPFLAGS) -c $$< -o $$@
 bin/$(1): build/$(1).o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp | need-nvcc
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(ARCH) $$(NVFLAGS_$(1)) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(call nvlink,$$(LDLIBS) $$(LDLIBS_$(1)))
+	$$(call say,LINK,$$@)$$(NVCC) $$(ARCH) $$(NVFLAGS_$(1)) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(call nvlink,$$(LDLIBS) $$(LDLIBS_$(1)))
 $(1): bin/$(1)
 # Without device launches (-DGALLERY_NO_CDP, no -rdc): for the sanitizer tools
 # that do not support dynamic parallelism (racecheck, synccheck, initcheck).
-build/$(1)-nocdp.o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(HDRS) build/$(1).stamp | need-nvcc
+build/$(1)-nocdp.o: $(firstword $(wildcard $(2)/bfs.cu $(2)/sssp.cu)) $(wildcard $(2)/*.cuh) $(if $(wildcard build/$(1)-nocdp.d),,$(wildcard steps/*/*.cuh)) $(HDRS) build/$(1).stamp | need-nvcc
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(ALL_NVFLAGS) -DGALLERY_NO_CDP -c $$< -o $$@
+	$$(call say,NVCC,$$@)$$(NVCC) $$(ALL_NVFLAGS) -DGALLERY_NO_CDP $$(DEPFLAGS) -c $$< -o $$@
 bin/$(1)-nocdp: build/$(1)-nocdp.o $(MAIN_OBJ) $(HOST_OBJS) $(GPU_OBJS) build/ldflags.stamp | need-nvcc
 	@mkdir -p $$(@D)
-	$$(NVCC) $$(ARCH) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(call nvlink,$$(LDLIBS))
+	$$(call say,LINK,$$@)$$(NVCC) $$(ARCH) $$(filter %.o,$$^) -o $$@ $$(NV_LDFLAGS) $$(call nvlink,$$(LDLIBS))
+# the lesson, file by file (scripts/diff.sh); one file to read (scripts/flat.sh)
 diff$(patsubst step%,%,$(1)):
-	@base=$$$$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' $(2)/*.cu | head -1); \
-	 if [ -n "$$$$base" ]; then prev=$$$$(ls -d steps/$$$$base\_* | head -1); \
-	 else prev=$$$$(ls -d steps/[0-9][0-9]_* | awk -v d=$(2) '$$$$0==d{print p; exit} {p=$$$$0}'); fi; \
-	 if [ -z "$$$$prev" ]; then echo "$(2) is the first step: nothing to diff"; exit 0; fi; \
-	 f=$$$$(ls $(2)/*.cu | head -1); g=$$$$(ls $$$$prev/*.cu | head -1); \
-	 echo "diff -u $$$$g $$$$f"; diff -u $$$$g $$$$f || true
-.PHONY: diff$(patsubst step%,%,$(1))
+	@scripts/diff.sh $(2)
+flat$(patsubst step%,%,$(1)):
+	@scripts/flat.sh $(2)
+# the flat file compiled alone, with the step's own flags (make test)
+build/flat/$(1).o: flat$(patsubst step%,%,$(1)) build/$(1).stamp | need-nvcc
+	@mkdir -p $$(@D)
+	$$(call say,NVCC,$$@)$$(NVCC) $$(ALL_NVFLAGS) $$(NVFLAGS_$(1)) -c flat/$(1).cu -o $$@
+.PHONY: diff$(patsubst step%,%,$(1)) flat$(patsubst step%,%,$(1))
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,step$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
 
 # ---- the GPU-free tier -----------------------------------------------------
 build/tests/%: tests/unit/%.c $(HOST_OBJS) tests/unit/testutil.h build/cflags.stamp build/ldflags.stamp | need-cmocka
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests/unit $< $(HOST_OBJS) -o $@ $(LDFLAGS) $(TEST_LIBS) $(LDLIBS)
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests/unit $< $(HOST_OBJS) -o $@ $(LDFLAGS) $(TEST_LIBS) $(LDLIBS)
 build/asan/harness/%.o: harness/%.c $(HDRS) build/cflags.stamp | need-zlib
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -c $< -o $@
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer $(DEPFLAGS) -c $< -o $@
 build/asan/%: tests/unit/%.c $(ASAN_OBJS) tests/unit/testutil.h build/cflags.stamp build/ldflags.stamp | need-cmocka
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -Itests/unit \
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -fsanitize=address,undefined -fno-omit-frame-pointer -Itests/unit \
 	  $< $(ASAN_OBJS) -o $@ $(LDFLAGS) $(TEST_LIBS) $(LDLIBS)
 
 # keep the sanitizer objects (make would delete them as intermediates)
@@ -184,7 +213,7 @@ build/asan/%: tests/unit/%.c $(ASAN_OBJS) tests/unit/testutil.h build/cflags.sta
 # without a GPU (tools/cpubench.c says how)
 build/cpubench: tools/cpubench.c $(HOST_OBJS) build/cflags.stamp build/ldflags.stamp | need-zlib
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $< $(HOST_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $< $(HOST_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
 cpubench: build/cpubench
 .PHONY: cpubench
 test: build/cpubench
@@ -258,7 +287,9 @@ help:
 	@echo "make profile STEP=NN [GRAPH=..] [KNOBS='-K vw=4']  Nsight Compute on one step (-g 18 -n 1 by default):"
 	@echo "                     DRAM/L2 throughput, active threads per warp, occupancy, registers, atomics;"
 	@echo "                     one table per kernel (scripts/profile.sh; exit 77 without ncu or a GPU)"
-	@echo "make diffNN          the lesson: diff -u of step NN against its declared base (the 'Base: NN' line of its header)"
+	@echo "make diffNN          the lesson: diff -u of each of step NN's files against its declared base (the"
+	@echo "                     'Base: NN' line of its header); a header the step introduces against /dev/null"
+	@echo "make flatNN          flat/stepNN.cu: step NN with the step headers it includes inlined, one file to read"
 	@echo "make graphs          download the larger public graphs (scripts/fetch-graphs.sh; checks SHA-256)"
 	@echo "make fuzz            fuzz every reader (clang libFuzzer), about a minute each"
 	@echo "make cpubench        build/cpubench: the parallel CPU baselines alone (no GPU needed; -h)"
@@ -268,6 +299,8 @@ help:
 	@echo "test or check? 'test' tests the project's own code and needs no GPU (what CI runs);"
 	@echo "  'check' checks the steps' answers on the GPU. Without a GPU, check says so in one line and"
 	@echo "  scripts/check.sh exits 77 (make itself reports that as 'Error 77' and exits 2)."
+	@echo "Builds run in parallel (one job a core; make -j1 for one at a time) and print one line a"
+	@echo "  target (CC, NVCC, LINK); V=1 prints the commands. make test MARKERS_STRICT=1: old NEW: markers fail"
 	@echo "Variables: SM=90|native  GRAPH='-f file' or '-g 20'  GRAPH_DIR=dir of real graphs (graphs)"
 	@echo "  CC (gcc; clang works)  NVCC  CUDA=/usr/local/cuda  CFLAGS, NVFLAGS, CPPFLAGS, LDFLAGS add to the"
 	@echo "  project's flags; a change to any of them rebuilds what it affects"

@@ -370,7 +370,7 @@ fi
 
 echo "== build: the Makefile keeps its flags"
 # a clean environment: the caller's make variables (make test CC=clang) must not leak in
-dry() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CC -u CFLAGS -u NVFLAGS -u CPPFLAGS -u LDFLAGS make -n -B "$@" 2>/dev/null; }
+dry() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CC -u CFLAGS -u NVFLAGS -u CPPFLAGS -u LDFLAGS make -n -B V=1 "$@" 2>/dev/null; }
 l=$(dry build/harness/err.o | grep -- '-c harness/err.c')
 [[ $l == gcc\ * ]] && ok "make: CC defaults to gcc" || bad "make: CC default: '$l'"
 l=$(dry CFLAGS=-O0 CPPFLAGS=-DTESTFLAG build/harness/err.o | grep -- '-c harness/err.c')
@@ -390,6 +390,33 @@ for stamp in cflags nvflags ldflags; do
   [ -s build/$stamp.stamp ] && ok "build/$stamp.stamp present" || bad "build/$stamp.stamp missing"
 done
 grep -q -- '-Iharness' build/cflags.stamp && ok "cflags stamp holds the flags" || bad "cflags stamp: $(cat build/cflags.stamp 2>/dev/null)"
+
+echo "== steps: NEW(NN) markers name their own step (scripts/markers.sh$([ "${MARKERS_STRICT:-0}" = 1 ] && echo ", MARKERS_STRICT=1"))"
+out=$(scripts/markers.sh 2>&1); rc=$?
+if [ $rc = 0 ]; then ok "$(tail -1 <<< "$out")"
+else bad "$(tail -1 <<< "$out")"; grep '^not ok' <<< "$out" | head -20 | sed 's/^not ok - /      /'; fi
+
+echo "== steps: the flat file of a multi-file step compiles alone (scripts/flat.sh)"
+# the steps whose program includes a step header (a base's library header, or one of its own);
+# the first whose flat file takes in another step's header is compiled, else the first
+multi=(); based=()
+for d in steps/[0-9][0-9]_*; do
+  f=$(ls "$d"/bfs.cu "$d"/sssp.cu 2>/dev/null | head -1); [ -n "$f" ] || continue
+  for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
+    [ -f "$d/$inc" ] && { multi+=("$d"); break; }
+  done
+done
+for d in "${multi[@]}"; do
+  out=$(scripts/flat.sh "$d" 2>&1) && grep -q "steps/[0-9][0-9]_" <<< "${out//$d\//}" && { based+=("$d"); break; }
+done
+if [ ${#multi[@]} = 0 ]; then skipped "flat: no step includes a step header yet"
+else
+  d=${based[0]:-${multi[0]}}; nn=$(basename "$d"); nn=${nn%%_*}
+  out=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory build/flat/step$nn.o 2>&1); rc=$?
+  if [ $rc = 0 ] && [ -s flat/step$nn.cu ] && ! grep -Eq '^[ \t]*#[ \t]*include[ \t]*"\.\./' flat/step$nn.cu; then
+    ok "flat: flat/step$nn.cu compiles alone (multi-file steps: ${multi[*]##*/})"
+  else bad "flat: flat/step$nn.cu: exit $rc"; tail -5 <<< "$out" | sed 's/^/      /'; fi
+fi
 
 for t in tests/scripts/test_*.sh; do
   [ -x "$t" ] || continue

@@ -49,6 +49,16 @@ t "an inherited function gone: exit 1, says not found" '[ $rc = 1 ] && grep -q "
 sed -i 's/k_2(int \*p)/k_two(int *p)/; s/Inherits: 08: g_three/Inherits: 09: g_three/' "$tmp/steps/10_b/bfs.cu"
 out=$("$tmp/scripts/drift.sh" 2>&1); rc=$?
 t "an unknown base: exit 1" '[ $rc = 1 ] && grep -q "no step 09" <<< "$out"'
+# a function of the base's library header (.cuh), copied by the step
+sed -i 's/Inherits: 09: g_three/Inherits: 08: g_three/' "$tmp/steps/10_b/bfs.cu"
+printf 'static __device__ int h_four(int x) {\n  return x * 4;\n}\n' > "$tmp/steps/08_a/lib.cuh"
+sed -i 's/^ \* Inherits: 08: g_three$/ * Inherits: 08: g_three h_four/' "$tmp/steps/10_b/bfs.cu"
+printf 'static __device__ int h_four(int x) {\n  return x * 4;\n}\n' >> "$tmp/steps/10_b/bfs.cu"
+out=$("$tmp/scripts/drift.sh" 2>&1); rc=$?
+t "a copy of a function of the base's .cuh: pass" '[ $rc = 0 ] && grep -q "drift: 4 passed, 0 failed" <<< "$out"'
+sed -i 's/return x \* 4;/return x * 5;/' "$tmp/steps/08_a/lib.cuh"
+out=$("$tmp/scripts/drift.sh" 2>&1); rc=$?
+t "the base's .cuh changed, the copy not: exit 1" '[ $rc = 1 ] && grep -q "h_four differs" <<< "$out"'
 # the real tree passes, and a drifted copy of a real step fails
 out=$(scripts/drift.sh 2>&1); rc=$?
 t "the steps as committed: no drift" '[ $rc = 0 ]'

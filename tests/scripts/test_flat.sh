@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# test_flat.sh - scripts/flat.sh and scripts/diff.sh on a small tree of multi-file steps: step 10
+# includes its base's library header (../08_a/a.cuh) and its own (b.cuh, which includes a.cuh
+# again). The flat file inlines each once, keeps the harness's includes and compiles alone;
+# make diffNN's script diffs the program against the base's and a new header against /dev/null.
+# Ends "flat-test: N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.."
+pass=0; failn=0
+t() { if eval "$2"; then pass=$((pass + 1)); echo "ok - $1"; else failn=$((failn + 1)); echo "not ok - $1"; echo "$out" | sed 's/^/#   /'; fi; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/scripts" "$tmp/steps/08_a" "$tmp/steps/10_b" "$tmp/harness"
+cp scripts/flat.sh scripts/diff.sh "$tmp/scripts/"
+printf '#ifndef GPU_H\n#define GPU_H\ntypedef int gpu_t;\n#endif\n' > "$tmp/harness/gpu.h"
+cat > "$tmp/steps/08_a/a.cuh" <<'C'
+#ifndef A_CUH
+#define A_CUH
+#include "gpu.h"
+static int a_one(gpu_t x) { return x + 1; }
+#endif
+C
+printf '/* Step 08 */\n#include "a.cuh"\nint main(void) { return a_one(0) - 1; }\n' > "$tmp/steps/08_a/bfs.cu"
+cat > "$tmp/steps/10_b/b.cuh" <<'C'
+#pragma once
+#include "../08_a/a.cuh"
+static int b_two(int x) { return a_one(x) + 1; }
+C
+cat > "$tmp/steps/10_b/bfs.cu" <<'C'
+/* Step 10
+ * Base:       08
+ */
+#include "gpu.h"
+#include "../08_a/a.cuh"
+#include "b.cuh"
+int main(void) { return b_two(0) - 2; }
+C
+out=$("$tmp/scripts/flat.sh" 10 2>&1); rc=$?
+f=$tmp/flat/step10.cu
+t "flat 10: exit 0, writes flat/step10.cu" '[ $rc = 0 ] && [ -s "$f" ] && grep -q "^flat: flat/step10.cu" <<< "$out"'
+t "each step header inlined once" '[ "$(grep -c "^static int a_one" "$f")" = 1 ] && [ "$(grep -c "^static int b_two" "$f")" = 1 ]'
+t "no step include left, the harness include kept" '! grep -q "^#include \"\(\.\./\|b\.cuh\|a\.cuh\)" "$f" && grep -q "^#include \"gpu.h\"" "$f"'
+t "the header comes before its user" '[ "$(grep -n "^static int a_one" "$f" | cut -d: -f1)" -lt "$(grep -n "^static int b_two" "$f" | cut -d: -f1)" ]'
+if command -v "${CC:-gcc}" >/dev/null 2>&1; then
+  out=$(cd "$tmp" && "${CC:-gcc}" -x c -Iharness -fsyntax-only -Werror flat/step10.cu 2>&1); rc=$?
+  t "the flat file compiles alone (-Iharness)" '[ $rc = 0 ]'
+fi
+out=$("$tmp/scripts/flat.sh" 99 2>&1); rc=$?
+t "flat of a missing step: exit 2" '[ $rc = 2 ]'
+out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
+t "diff: the program against the base's, a new header against /dev/null" \
+  '[ $rc = 0 ] && grep -qx "diff -u steps/08_a/bfs.cu steps/10_b/bfs.cu" <<< "$out" && grep -qx "diff -u /dev/null steps/10_b/b.cuh" <<< "$out"'
+cp "$tmp/steps/08_a/a.cuh" "$tmp/steps/10_b/a.cuh"; sed -i 's/x + 1/x + 2/' "$tmp/steps/10_b/a.cuh"
+out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
+t "diff: a header of the base's name against the base's" 'grep -qx "diff -u steps/08_a/a.cuh steps/10_b/a.cuh" <<< "$out" && grep -q "^+static int a_one(gpu_t x) { return x + 2; }" <<< "$out"'
+out=$("$tmp/scripts/diff.sh" steps/08_a 2>&1); rc=$?
+t "diff of the first step: nothing to diff" '[ $rc = 0 ] && grep -q "is the first step" <<< "$out"'
+echo "flat-test: $pass passed, $failn failed"
+[ $failn = 0 ]
