@@ -4,7 +4,8 @@
 # for every hit and "numbers: N files, N hits"; exit 1 on any hit. Four rules (make test):
 #
 # 1. Prose numbers. A measured number is a number followed by a unit of time, rate, ratio or size:
-#    ms µs us ns s sec seconds GTEPS MTEPS × x %, or M/K/G + e/edges/v/vertices ("13.6 M edges");
+#    ms µs us ns s sec seconds GTEPS MTEPS %, × and x right after the number ("1.4×", not the
+#    "64 x 128" of a launch shape), or M/K/G + e/edges/v/vertices ("13.6 M edges");
 #    in "689–3,630×" (– or - or "to") the first number takes the second's unit. In a hand-written
 #    table (a "|" row outside generated blocks, not its header) every cell but the first that is a
 #    number alone is one too, unless the header names a knob or a default (a table of settings). Hardware constants, counts, knob values, years, section numbers carry
@@ -93,11 +94,11 @@ for f in "${files[@]}"; do
       while ((getline l < p) > 0) { loaded[p] = 1; gsub(/[,;=:|\t]/, " ", l); eachnum(l, D, p) }
       close(p); return loaded[p]
     }
-    function unit(r,   t, i, u, nx) {            # the unit r starts with, or ""
-      sub(/^( |\302\240|\342\200\211|\342\200\257)/, "", r)
+    function unit(r,   t, i, u, nx, sp) {            # the unit r starts with, or ""
+      sp = sub(/^( |\302\240|\342\200\211|\342\200\257)/, "", r)
       for (i = 1; i <= nu; i++) {
         u = U[i]
-        if (substr(r, 1, length(u)) != u) continue
+        if (substr(r, 1, length(u)) != u || (sp && (u == "x" || u == "\303\227"))) continue
         nx = substr(r, length(u) + 1, 1)
         if (u == "%" || (u == "\303\227" && nx !~ /[0-9]/) || nx !~ /[A-Za-z0-9_]/) return u
       }
