@@ -3,13 +3,14 @@
 # requires the output the lesson shows):
 #
 #   awk -F, -f scripts/medians.awk -v cols='step01:vertex step01:edge' [-v cpu=bfs] [-v lvl=1]
-#       [-v per=1] [-v graphs='kron20 grid2000x2000'] plots/data/bench-h100.csv
+#       [-v per=1] [-v base=step03:vertex] [-v graphs='kron20 grid2000x2000'] plots/data/bench-h100.csv
 #
 # One row per graph (Kronecker, uniform, grid, road, mesh, then the rest, each in the CSV's order;
 # graphs= picks and orders them), columns: the graph; with lvl=1 the median levels of the first
 # column's step; with cpu=VARIANT the median ms of the "cpu" rows of that variant (bfs: the serial
 # oracle); the median ms of each step:variant of cols; with per=1 each one's µs a level (its
-# median ms over its median levels); with cpu= each one's speedup over that CPU time. Medians are
+# median ms over its median levels); with cpu= each one's speedup over that CPU time; with base=
+# (one of cols) each other one's speedup over that column. Medians are
 # over every source and trial (the bench runs one launch shape, so they are the ones the generated
 # tables show); rows whose answer failed are left out, as in scripts/csvagg.awk. "-": no rows.
 function isort(A, n,   i, j, t) { for (i = 2; i <= n; i++) { t = A[i]; for (j = i - 1; j >= 1 && A[j] > t; j--) A[j + 1] = A[j]; A[j + 1] = t } }
@@ -39,6 +40,7 @@ END {
   for (j = 1; j <= nc; j++) { t = C[j]; sub(/:/, " ", t); h = h " | " t ", ms"; s = s "|---:" }
   if (per) for (j = 1; j <= nc; j++) { t = C[j]; sub(/.*:/, "", t); h = h " | " t ", µs a level"; s = s "|---:" }
   if (cpu != "") for (j = 1; j <= nc; j++) { t = C[j]; sub(/.*:/, "", t); h = h " | " t " vs CPU"; s = s "|---:" }
+  if (base != "") for (j = 1; j <= nc; j++) if (C[j] != base) { t = C[j]; sub(/.*:/, "", t); u = base; sub(/:/, " ", u); h = h " | " t " vs " u; s = s "|---:" }
   print h " |"; print s "|"
   for (i = 1; i <= no; i++) {
     g = O[i]; line = "| " g
@@ -47,6 +49,7 @@ END {
     for (j = 1; j <= nc; j++) { M[j] = med(C[j] SUBSEP g, "ms"); line = line " | " f3(M[j]) }
     if (per) for (j = 1; j <= nc; j++) { x = med(C[j] SUBSEP g, "lv"); line = line " | " (M[j] == "" || x + 0 == 0 ? "-" : f3(M[j] * 1000 / x)) }
     if (cpu != "") for (j = 1; j <= nc; j++) line = line " | " (o == "" || M[j] == "" ? "-" : rx(o / M[j]))
+    if (base != "") { b = med(base SUBSEP g, "ms"); for (j = 1; j <= nc; j++) if (C[j] != base) line = line " | " (b == "" || M[j] == "" ? "-" : rx(b / M[j])) }
     print line " |"
   }
 }
