@@ -7,7 +7,7 @@
 #
 # One row per graph (Kronecker, uniform, grid, road, mesh, then the rest, each in the CSV's order;
 # graphs= picks and orders them), columns: the graph; with lvl=1 the median levels of the first
-# column's step; with cpu=VARIANT the median ms of the "cpu" rows of that variant (bfs: the serial
+# column; with cpu=VARIANT the median ms of the "cpu" rows of that variant (bfs: the serial
 # oracle); the median ms of each step:variant of cols; with per=1 each one's µs a level (its
 # median ms over its median levels); with cpu= each one's speedup over that CPU time; with base=
 # (one of cols) each other one's speedup over that column. Medians are
@@ -35,7 +35,7 @@ END {
   if (graphs != "") no = split(graphs, O, " ")
   else for (k = 1; k <= 6; k++) for (i = 1; i <= ng; i++) if (cls(G[i]) == k) O[++no] = G[i]
   h = "| graph"; s = "|---"
-  if (lvl) { h = h " | levels"; s = s "|---:" }
+  if (lvl) { t = C[1]; sub(/:/, " ", t); h = h " | " t " levels"; s = s "|---:" }
   if (cpu != "") { h = h " | CPU " cpu ", ms"; s = s "|---:" }
   for (j = 1; j <= nc; j++) { t = C[j]; sub(/:/, " ", t); h = h " | " t ", ms"; s = s "|---:" }
   if (per) for (j = 1; j <= nc; j++) { t = C[j]; sub(/.*:/, "", t); h = h " | " t ", µs a level"; s = s "|---:" }

@@ -13,7 +13,8 @@
 #    generated blocks, fenced code, `inline code`, HTML comments, link targets.
 #    Such a number must appear in a generated block of the same file (between <!-- NAME:begin ...
 #    --> and <!-- NAME:end -->), or in a data file named on the same line (plots/data/..., docs/
-#    notes/...; e.g. "(`plots/data/ablation-step10-h100.csv`)"). "Appears" means: some number there
+#    notes/...; e.g. "(`plots/data/ablation-step10-h100.csv`)"), or in a generated block of a lesson
+#    named on the same line (`steps/01_simple/README.md`). "Appears" means: some number there
 #    rounds to it at its own precision ("4.76" is 4.7612 rounded; "1,433" is 1433.4).
 # 2. Query blocks: <!-- query:begin --> ```sh COMMAND``` ```OUTPUT``` <!-- query:end -->. The
 #    command (GPU-free: awk over committed data) is run from the repository root and must print
@@ -88,10 +89,15 @@ for f in "${files[@]}"; do
       }
     }
     function known(T, key, s,   d) { gsub(/,/, "", s); d = dec(s); return ((key, d, sprintf("%." d "f", s + 0)) in T) }
-    function loadfile(p,   l) {                   # the numbers of a data file, once
+    function loadfile(p,   l, md, on) {                   # the numbers of a data file, once
       if (p in loaded) return loaded[p]
       loaded[p] = 0
-      while ((getline l < p) > 0) { loaded[p] = 1; gsub(/[,;=:|\t]/, " ", l); eachnum(l, D, p) }
+      md = (p ~ /README\.md$/); on = 0       # a lesson: the numbers of its generated blocks alone
+      while ((getline l < p) > 0) {
+        loaded[p] = 1
+        if (md) { if (l ~ /^<!-- [A-Za-z0-9_-]+:begin/) on = 1; else if (l ~ /^<!-- [A-Za-z0-9_-]+:end/) on = 0; if (!on) continue }
+        gsub(/[,;=:|\t]/, " ", l); eachnum(l, D, p)
+      }
       close(p); return loaded[p]
     }
     function unit(r,   t, i, u, nx, sp) {            # the unit r starts with, or ""
@@ -140,7 +146,7 @@ for f in "${files[@]}"; do
       for (i = 1; i <= NR; i++) {
         if (kind[i] != "p") continue
         s = L[i]; nref = 0; refs = ""; delete ref; t = s
-        while (match(t, /(plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)/)) {
+        while (match(t, /((plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/README\.md)/)) {
           p = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
           if (loadfile(p)) { ref[++nref] = p; refs = refs (nref > 1 ? ", " : "") p }
         }
