@@ -9,7 +9,7 @@
 # graphs= picks and orders them), columns: the graph; with lvl=1 the median levels of the first
 # column; with cpu=VARIANT the median ms of the "cpu" rows of that variant (bfs: the serial
 # oracle); the median ms of each step:variant of cols; with per=1 each one's µs a level (its
-# median ms over its median levels); with cpu= each one's speedup over that CPU time; with base=
+# median ms over its median levels; the CPU's over the first column's levels); with cpu= each one's speedup over that CPU time; with base=
 # (one of cols) each other one's speedup over that column. Medians are
 # over every source and trial (the bench runs one launch shape, so they are the ones the generated
 # tables show); rows whose answer failed are left out, as in scripts/csvagg.awk. "-": no rows.
@@ -38,6 +38,7 @@ END {
   if (lvl) { t = C[1]; sub(/:/, " ", t); h = h " | " t " levels"; s = s "|---:" }
   if (cpu != "") { h = h " | CPU " cpu ", ms"; s = s "|---:" }
   for (j = 1; j <= nc; j++) { t = C[j]; sub(/:/, " ", t); h = h " | " t ", ms"; s = s "|---:" }
+  if (per && cpu != "") { h = h " | CPU, µs a level"; s = s "|---:" }
   if (per) for (j = 1; j <= nc; j++) { t = C[j]; sub(/.*:/, "", t); h = h " | " t ", µs a level"; s = s "|---:" }
   if (cpu != "") for (j = 1; j <= nc; j++) { t = C[j]; sub(/.*:/, "", t); h = h " | " t " vs CPU"; s = s "|---:" }
   if (base != "") for (j = 1; j <= nc; j++) if (C[j] != base) { t = C[j]; sub(/.*:/, "", t); u = base; sub(/:/, " ", u); h = h " | " t " vs " u; s = s "|---:" }
@@ -47,6 +48,7 @@ END {
     if (lvl) { x = med(C[1] SUBSEP g, "lv"); line = line " | " (x == "" ? "-" : sprintf("%.0f", x)) }
     if (cpu != "") { o = med("cpu:" cpu SUBSEP g, "ms"); line = line " | " f3(o) }
     for (j = 1; j <= nc; j++) { M[j] = med(C[j] SUBSEP g, "ms"); line = line " | " f3(M[j]) }
+    if (per && cpu != "") { x = med(C[1] SUBSEP g, "lv"); line = line " | " (o == "" || x + 0 == 0 ? "-" : f3(o * 1000 / x)) }
     if (per) for (j = 1; j <= nc; j++) { x = med(C[j] SUBSEP g, "lv"); line = line " | " (M[j] == "" || x + 0 == 0 ? "-" : f3(M[j] * 1000 / x)) }
     if (cpu != "") for (j = 1; j <= nc; j++) line = line " | " (o == "" || M[j] == "" ? "-" : rx(o / M[j]))
     if (base != "") { b = med(base SUBSEP g, "ms"); for (j = 1; j <= nc; j++) if (C[j] != base) line = line " | " (b == "" || M[j] == "" ? "-" : rx(b / M[j])) }
