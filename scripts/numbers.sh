@@ -14,7 +14,9 @@
 #    Such a number must appear in a generated block of the same file (between <!-- NAME:begin ...
 #    --> and <!-- NAME:end -->), or in a data file named on the same line (plots/data/..., docs/
 #    notes/...; e.g. "(`plots/data/ablation-step10-h100.csv`)"), or in a generated block of a lesson
-#    named on the same line (`steps/01_simple/README.md`). "Appears" means: some number there
+#    named on the same line (`steps/01_simple/README.md`). A line that quotes a publication's
+#    number says so in a comment on the line, <!-- cited: WHO -->, and is not checked.
+#    "Appears" means: some number there
 #    rounds to it at its own precision ("4.76" is 4.7612 rounded; "1,433" is 1433.4).
 # 2. Query blocks: <!-- query:begin --> ```sh COMMAND``` ```OUTPUT``` <!-- query:end -->. The
 #    command (GPU-free: awk over committed data) is run from the repository root and must print
@@ -144,7 +146,7 @@ for f in "${files[@]}"; do
       }
       # pass 2: the prose lines
       for (i = 1; i <= NR; i++) {
-        if (kind[i] != "p") continue
+        if (kind[i] != "p" || L[i] ~ /<!-- cited: /) continue                # quoted from a publication
         s = L[i]; nref = 0; refs = ""; delete ref; t = s
         while (match(t, /((plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/README\.md)/)) {
           p = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
