@@ -14,7 +14,7 @@
 #    Such a number must appear in a generated block of the same file (between <!-- NAME:begin ...
 #    --> and <!-- NAME:end -->), or in a data file named on the same line (plots/data/..., docs/
 #    notes/...; e.g. "(`plots/data/ablation-step10-h100.csv`)"), or in a generated block of a lesson
-#    named on the same line (`steps/01_simple/README.md`). A line that quotes a publication's
+#    named on the same line (`steps/01_simple/README.md`, or its ANSWERS.md). A line that quotes a publication's
 #    number says so in a comment on the line, <!-- cited: WHO -->, and is not checked.
 #    "Appears" means: some number there
 #    rounds to it at its own precision ("4.76" is 4.7612 rounded; "1,433" is 1433.4).
@@ -94,7 +94,7 @@ for f in "${files[@]}"; do
     function loadfile(p,   l, md, on) {                   # the numbers of a data file, once
       if (p in loaded) return loaded[p]
       loaded[p] = 0
-      md = (p ~ /README\.md$/); on = 0       # a lesson: the numbers of its generated blocks alone
+      md = (p ~ /(README|ANSWERS)\.md$/); on = 0      # a lesson: the numbers of its generated blocks alone
       while ((getline l < p) > 0) {
         loaded[p] = 1
         if (md) { if (l ~ /^<!-- [A-Za-z0-9_-]+:begin/) on = 1; else if (l ~ /^<!-- [A-Za-z0-9_-]+:end/) on = 0; if (!on) continue }
@@ -148,7 +148,7 @@ for f in "${files[@]}"; do
       for (i = 1; i <= NR; i++) {
         if (kind[i] != "p" || L[i] ~ /<!-- cited: /) continue                # quoted from a publication
         s = L[i]; nref = 0; refs = ""; delete ref; t = s
-        while (match(t, /((plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/README\.md)/)) {
+        while (match(t, /((plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/(README|ANSWERS)\.md)/)) {
           p = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
           if (loadfile(p)) { ref[++nref] = p; refs = refs (nref > 1 ? ", " : "") p }
         }
