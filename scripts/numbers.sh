@@ -12,9 +12,10 @@
 #    none of these units and are not checked ("132 SMs", "80 GB", "vw=16", "§3.4"). Not checked:
 #    generated blocks, fenced code, `inline code`, HTML comments, link targets.
 #    Such a number must appear in a generated block of the same file (between <!-- NAME:begin ...
-#    --> and <!-- NAME:end -->), or in a data file named on the same line (plots/data/..., docs/
-#    notes/...; e.g. "(`plots/data/ablation-step10-h100.csv`)"), or in a generated block of a lesson
-#    named on the same line (`steps/01_simple/README.md`, or its ANSWERS.md). A line that quotes a publication's
+#    --> and <!-- NAME:end -->), or in a data file named in the same paragraph (plots/data/...,
+#    docs/notes/...; e.g. "(`plots/data/ablation-step10-h100.csv`)"), or in a generated block of a
+#    lesson named in the same paragraph (`steps/01_simple/README.md`, or its ANSWERS.md); a
+#    paragraph is a run of prose lines (table rows too) up to a blank line, a fence or a block. A line that quotes a publication's
 #    number says so in a comment on the line, <!-- cited: WHO -->, and is not checked.
 #    "Appears" means: some number there
 #    rounds to it at its own precision ("4.76" is 4.7612 rounded; "1,433" is 1433.4).
@@ -118,7 +119,7 @@ for f in "${files[@]}"; do
       for (i = 1; i <= nref; i++) if (known(D, ref[i], num)) return
       printf "%s:%d: %s%s%s: not in a generated block of this file%s\n", file, line, num, (u ~ /^[x%\303]/ ? "" : " "), \
              (u == "" ? "(a table cell)" : u), \
-             nref ? " nor in " refs : " (or name its data file on the line)"
+             nref ? " nor in " refs : " (or name its data file in the paragraph)"
     }
     function scan(s, line,   pre, num, u) {
       while (match(s, numre())) {
@@ -144,14 +145,20 @@ for f in "${files[@]}"; do
         if (s ~ /^[ \t]*(```|~~~)/) { fence = !fence; kind[i] = "f"; continue }
         kind[i] = fence ? "f" : (s ~ /^[ \t]*<!--/ ? "c" : "p")
       }
-      # pass 2: the prose lines
+      # pass 2: the data files each paragraph (prose lines up to a blank or other line) names
       for (i = 1; i <= NR; i++) {
-        if (kind[i] != "p" || L[i] ~ /<!-- cited: /) continue                # quoted from a publication
-        s = L[i]; nref = 0; refs = ""; delete ref; t = s
+        if (kind[i] != "p" || L[i] ~ /^[ \t]*$/) { para++; continue }
+        par[i] = para; t = L[i]
         while (match(t, /((plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/(README|ANSWERS)\.md)/)) {
           p = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
-          if (loadfile(p)) { ref[++nref] = p; refs = refs (nref > 1 ? ", " : "") p }
+          if (loadfile(p) && !((para, p) in pref)) { pref[para, p] = 1; pn[para]++; PR[para, pn[para]] = p }
         }
+      }
+      # pass 3: the prose lines
+      for (i = 1; i <= NR; i++) {
+        if (kind[i] != "p" || L[i] ~ /<!-- cited: /) continue                # quoted from a publication
+        s = L[i]; nref = 0; refs = ""; delete ref
+        for (k = 1; k <= pn[par[i]]; k++) { ref[++nref] = PR[par[i], k]; refs = refs (nref > 1 ? ", " : "") ref[nref] }
         s = strip(s)
         if (s !~ /^[ \t]*\|/) knobs = 0
         if (s ~ /^[ \t]*\|/) {
