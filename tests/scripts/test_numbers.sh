@@ -2,8 +2,9 @@
 # test_numbers.sh - scripts/numbers.sh catches a lesson's number that drifted from its data: in a
 # throw-away git tree, a clean lesson passes; a prose number that no table holds, a hand table's
 # cell, a query block whose command prints something else, a table measured before the step's
-# last code change, a label naming a commit the table does not use, and one graph of two sizes
-# each fail with FILE:LINE; a label and --fix make them pass. Ends "numbers-test: N passed, N failed".
+# last code change, a label naming a commit the table does not use, a publication's number without
+# its cited comment, a number whose paragraph names no data file holding it, and one graph of two
+# sizes each fail with FILE:LINE; a label and --fix make them pass. Ends "numbers-test: N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 pass=0; failn=0
@@ -49,6 +50,11 @@ echo "| graph | x |"; echo "|---|---:|"; echo "| kron20 | 7.66 |"
 ```
 <!-- query:end -->
 The query gives 7.7×, in a range 2.0–7.66×.
+
+A paragraph whose second line names the log covers its first: 17.81 ms on the road,
+1041 levels (`plots/data/ablation-h.log`).
+
+The paper reports 48.6 % sharing. <!-- cited: a paper -->
 M
 git add -A && git commit -qm two
 
@@ -59,6 +65,16 @@ cp steps/01_a/README.md "$tmp/clean.md"
 sed -i 's/^The query gives 7.7×/The query gives 7.7×, the bench run 27.7 ms/' steps/01_a/README.md
 out=$(scripts/numbers.sh steps/01_a/README.md 2>&1); rc=$?
 t "a drifted prose number fails with its line" '[ $rc = 1 ] && grep -q "^steps/01_a/README.md:25: 27.7 ms: " <<< "$out" && [ "$(tail -1 <<< "$out")" = "numbers: 1 files, 1 hits" ]'
+
+cp "$tmp/clean.md" steps/01_a/README.md
+sed -i 's/ <!-- cited: a paper -->$//' steps/01_a/README.md
+out=$(scripts/numbers.sh steps/01_a/README.md 2>&1); rc=$?
+t "a publication's number without its cited comment fails" '[ $rc = 1 ] && grep -q "README.md:30: 48.6%: " <<< "$out"'
+
+cp "$tmp/clean.md" steps/01_a/README.md
+sed -i 's/^1041 levels (`plots\/data\/ablation-h.log`)./1041 levels./' steps/01_a/README.md
+out=$(scripts/numbers.sh steps/01_a/README.md 2>&1); rc=$?
+t "without its paragraph's data file the number fails" '[ $rc = 1 ] && grep -q "README.md:27: 17.81 ms: " <<< "$out"'
 
 cp "$tmp/clean.md" steps/01_a/README.md
 sed -i 's/^The table.s 2.02 ms.*/| graph | ms |\n|---|---:|\n| kron20 | 227.6 |\n| kron22 | 2.02 |/' steps/01_a/README.md
