@@ -8,8 +8,10 @@
 #    "64 x 128" of a launch shape), or M/K/G + e/edges/v/vertices ("13.6 M edges");
 #    in "689–3,630×" (– or - or "to") the first number takes the second's unit. In a hand-written
 #    table (a "|" row outside generated blocks, not its header) every cell but the first that is a
-#    number alone is one too, unless the header names a knob or a default (a table of settings). Hardware constants, counts, knob values, years, section numbers carry
-#    none of these units and are not checked ("132 SMs", "80 GB", "vw=16", "§3.4"). Not checked:
+#    number alone (or "N (M)", e.g. ms (GTEPS)) is one too, unless a header cell is "knob",
+#    "default", "value" or "setting" (a table of settings). Hardware constants, counts, knob
+#    values, years, section numbers carry none of these units and are not checked ("132 SMs",
+#    "80 GB", "vw=16", "§3.4"). Not checked:
 #    generated blocks, fenced code, `inline code`, HTML comments, link targets.
 #    Such a number must appear in a generated block of the same file (between <!-- NAME:begin ...
 #    --> and <!-- NAME:end -->), or in a data file named in the same paragraph (plots/data/...,
@@ -163,11 +165,18 @@ for f in "${files[@]}"; do
         if (s !~ /^[ \t]*\|/) knobs = 0
         if (s ~ /^[ \t]*\|/) {
           if (s ~ /^[ \t]*\|[-:| \t]+$/) continue                         # separator
-          if (L[i + 1] ~ /^[ \t]*\|[-:| \t]+$/) { knobs = (s ~ /[Kk]nob|default/); continue }   # header
+          if (L[i + 1] ~ /^[ \t]*\|[-:| \t]+$/) {                         # header: a table of settings?
+            knobs = 0; n = split(s, C, "|")
+            for (c = 2; c < n; c++) { t = C[c]; gsub(/^[ \t]+|[ \t]+$/, "", t); if (tolower(t) ~ /^(knob|default|value|setting)s?$/) knobs = 1 }
+            continue
+          }
           if (knobs) continue                                             # a table of knob values
           n = split(s, C, "|"); s = ""
           for (c = 2; c <= n; c++) {
-            cell = C[c]; gsub(/^[ \t~]+|[ \t]+$/, "", cell)
+            cell = C[c]; gsub(/^[ \t~]+|[ \t]+$/, "", cell); gsub(/\*\*/, "", cell)
+            if (c > 2 && match(cell, "^" numre() " \\(" numre() "\\)$")) {      # "32.9 (0.988)": ms (GTEPS)
+              split(cell, P, /[ ()]+/); check(P[1], "", i); check(P[2], "", i); continue
+            }
             if (c > 2 && match(cell, "^" numre()) && (RLENGTH == length(cell) || unit(substr(cell, RLENGTH + 1)) != "")) {
               num = substr(cell, 1, RLENGTH); u = unit(substr(cell, RLENGTH + 1))
               if (RLENGTH == length(cell) || substr(cell, RLENGTH + 1) ~ /^ ?[^ ]+$/) { check(num, u, i); continue }
