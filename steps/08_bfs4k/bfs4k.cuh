@@ -103,8 +103,8 @@ static __device__ __forceinline__ vid_t ld_stream_v(const vid_t *p) { return __l
 static __device__ __forceinline__ eid_t ld_stream_e(const eid_t *p) { return __ldcs(p); }
 
 /* NEW: the virtual-warp size and the assignment of a level (5.2, 5.4). */
-static __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
-                                            unsigned long long res, int *vw, int *ed) {
+static inline __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
+                                                   unsigned long long res, int *vw, int *ed) {
   *ed = a->assign == 2 || (a->assign == 0 && a->k4 > 0 && size * (unsigned long long)a->k4 < res);
   int w = a->vw;
   if (w == 0) {
