@@ -115,7 +115,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
     vid_t u = 0;
     eid_t beg = 0;
     unsigned long long deg = 0;
-    /* NEW (5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
+    /* NEW(08, 5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
      * consecutive lanes, consecutive addresses; shuffles hand them out. */
     if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
       unsigned long long i = i0 + lane;
@@ -127,7 +127,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
         deg = 0;
     }
     if (ed) {
-      /* NEW (5.4, edge-discover): inclusive prefix sum of the 32 degrees;
+      /* NEW(08, 5.4, edge-discover): inclusive prefix sum of the 32 degrees;
        * lane x of a round owns edge x of the batch: the owner is the number
        * of prefix sums <= x, found by a binary search over shuffles. */
       unsigned long long incl = dev_warp_incl64(deg);
@@ -237,7 +237,7 @@ static __device__ void bfs4k_hand_over(const bfs4k_args_t *a, unsigned long long
   a->ctl->sb_levels += levels;
 }
 
-/* NEW (5.5): single-block levels. Block 0 (or the only block) expands level
+/* NEW(08, 5.5): single-block levels. Block 0 (or the only block) expands level
  * after level with __syncthreads() between them, the frontier in shared
  * memory, until the frontier passes `single` entries or is empty. Its
  * counters stay in shared memory and registers: a level costs no global
@@ -250,7 +250,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   unsigned long long scap = (unsigned long long)a->stage / 2;
   vid_t *sq[2] = {(vid_t *)(smem + a->hash), (vid_t *)(smem + a->hash) + scap};
-  /* NEW: three sets of counters, one per level mod 3, so that one barrier a
+  /* NEW(08): three sets of counters, one per level mod 3, so that one barrier a
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
    * nobody uses it before level L + 1's barrier. */
@@ -392,7 +392,7 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
   bfs4k_flush(a, &sk);
 }
 
-/* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
+/* NEW(08, loop=1): the whole BFS in one cooperative grid. Every thread keeps
  * level, cur and size in registers; all read the same counters after each
  * grid.sync(), so all take the same branches and reach the same barriers. */
 static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
@@ -582,7 +582,7 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   long qcap = launch_knob(lc, "qcap");
   a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
   if (a->cap < 1) a->cap = 1;
-  /* NEW: shared memory: the hash table (8-byte entries) then the staging area */
+  /* NEW(08): shared memory: the hash table (8-byte entries) then the staging area */
   s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
@@ -602,7 +602,7 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (int i = 0; i < 6; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
-  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+  /* NEW(08): the cooperative grid holds at most the resident blocks; -x caps it further */
   s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
   if (s->full < 1) {
     size_t need = s->smem;
@@ -619,7 +619,7 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
   a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
-  if (a->dp > 0) { /* NEW: the hub claims (epoch 0 never matches a run's tag) */
+  if (a->dp > 0) { /* NEW(08): the hub claims (epoch 0 never matches a run's tag) */
     a->hubw = (unsigned long long *)gpu_alloc((size_t)(a->n ? a->n : 1) * 8, "hub claims");
     CUDA_CHECK(cudaMemset(a->hubw, 0, (size_t)(a->n ? a->n : 1) * 8));
   }
@@ -651,7 +651,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   int block = s->lc.block;
   bfs4k_ctl_t c;
   if (a.loop) {
-    /* NEW: one launch for the whole traversal, no readback until the end */
+    /* NEW(08): one launch for the whole traversal, no readback until the end */
     void *args[] = {&a, &src};
     CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
                                            dim3(block), args, s->smem, 0));
@@ -770,7 +770,7 @@ static void bfs4k_fini(void *state) {
   free(s);
 }
 
-/* NEW: bfs4k = the fastest combination of the paper's techniques measured on
+/* NEW(08): bfs4k = the fastest combination of the paper's techniques measured on
  * the H100 (the device loop, edge-discover every level, no hash); paper = the
  * paper's own (the host loop with child grids, the K4 rule, the hash). */
 static const char *const bfs4k_variants[] = {"bfs4k", "paper", NULL};

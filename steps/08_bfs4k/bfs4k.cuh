@@ -17,11 +17,11 @@
 #include "gpu.h"
 #include "step.h"
 
-#define LQ 6                 /* NEW: local queue: edge slots per lane and round (registers;
+#define LQ 6                 /* NEW(08): local queue: edge slots per lane and round (registers;
                                 measured on the H100: 6 beat 4 and 8 on every graph) */
-#define CHILD_BLOCK 256      /* NEW: child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
+#define CHILD_BLOCK 256      /* NEW(08): child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
 #define CHILD_K3 16
-#define CHILD_MAX 1024       /* NEW: child grids a level at most; more hubs go to the hub list */
+#define CHILD_MAX 1024       /* NEW(08): child grids a level at most; more hubs go to the hub list */
 #define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
 #ifdef GALLERY_NO_CDP        /* sanitizer build: no device launches, hubs go to the hub pass */
 #define BFS4K_CDP 0
@@ -33,7 +33,7 @@ enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
 enum { ST_OK = 0, ST_TOOBIG = 1 };
 #define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
 
-/* NEW: the loop's state lives on the device (loop=1 never comes back before the end). */
+/* NEW(08): the loop's state lives on the device (loop=1 never comes back before the end). */
 typedef struct {
   unsigned long long cnt[3];    /* pushes into the next queue of level L: cnt[L % 3]   */
   unsigned long long hubs[3];   /* hub list entries of level L                         */
@@ -68,7 +68,7 @@ typedef struct {
   unsigned long long single;    /* frontier entries up to which block 0 works alone */
   vid_t n;
   int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
-  unsigned long long *hubw;      /* NEW: per vertex, the level it was last claimed as a hub:
+  unsigned long long *hubw;      /* NEW(08): per vertex, the level it was last claimed as a hub:
                                    (epoch << 32) | level, so no run has to clear it */
   unsigned long long epoch;
   unsigned res_mb;              /* resident threads of the multi-block grid */
@@ -84,8 +84,8 @@ typedef struct {
   unsigned long long *scnt;
   vid_t *gq;
   unsigned long long *gcnt;
-  unsigned long long *hcnt;     /* NEW: entries of the hub list (shared in SB) */
-  unsigned long long *bcnt;     /* NEW: big hubs (MB; NULL: all in the hub list) */
+  unsigned long long *hcnt;     /* NEW(08): entries of the hub list (shared in SB) */
+  unsigned long long *bcnt;     /* NEW(08): big hubs (MB; NULL: all in the hub list) */
   int sb;
 } bfs4k_sink_t;
 
@@ -93,7 +93,7 @@ static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned 
   return *(const volatile unsigned long long *)p;
 }
 
-/* NEW (ours, cache hints): a level reads each column and row offset once, and
+/* NEW(08, ours, cache hints): a level reads each column and row offset once, and
  * they are far bigger than the L2 (uniform22: 537 MB of columns) while dist
  * (16 MB) is read once per edge. Loading them "streaming" (ld.global.cs: evict
  * first in L1 and L2) leaves the L2 to dist. Only for data no thread writes
@@ -102,7 +102,7 @@ static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned 
 static __device__ __forceinline__ vid_t ld_stream_v(const vid_t *p) { return __ldcs(p); }
 static __device__ __forceinline__ eid_t ld_stream_e(const eid_t *p) { return __ldcs(p); }
 
-/* NEW: the virtual-warp size and the assignment of a level (5.2, 5.4). */
+/* NEW(08): the virtual-warp size and the assignment of a level (5.2, 5.4). */
 static inline __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
                                                    unsigned long long res, int *vw, int *ed) {
   *ed = a->assign == 2 || (a->assign == 0 && a->k4 > 0 && size * (unsigned long long)a->k4 < res);
@@ -130,7 +130,7 @@ static __device__ __forceinline__ void bfs4k_put(const bfs4k_args_t *a, const bf
   if (pos < a->cap) sk->gq[pos] = v;
 }
 
-/* NEW (5.1, 5.6): the vertices a warp found in one round go out together.
+/* NEW(08, 5.1, 5.6): the vertices a warp found in one round go out together.
  * fm: bit s set = slot s of this lane found vs[s]. All 32 lanes call it. */
 static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk, unsigned fm,
                                   const vid_t vs[LQ]) {
@@ -178,7 +178,7 @@ static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
 #pragma unroll
   for (int s = 0; s < LQ; s++) {
     if (!(fm >> s & 1)) continue;
-    /* NEW (induced coalescence): the k-th vertex of every lane, k < min, at
+    /* NEW(08, induced coalescence): the k-th vertex of every lane, k < min, at
      * base + 32 k + lane: one whole-warp store per k; the rest after them. */
     unsigned long long j = k < m ? 32ULL * k + lane : 32ULL * m + (excl - m * lane) + (k - m);
     bfs4k_put(a, sk, p, g, fit, j, vs[s]);
@@ -193,7 +193,7 @@ static __device__ __forceinline__ unsigned bfs4k_hashf(vid_t v) {
   return v;
 }
 
-/* NEW: visit the slots' targets, drop duplicates the hash sees (Fig. 11),
+/* NEW(08): visit the slots' targets, drop duplicates the hash sees (Fig. 11),
  * push the rest. ht: this block's table (NULL: off). */
 static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
                                    volatile unsigned long long *ht, dist_t next,
@@ -246,7 +246,7 @@ static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
 }
 
 #if BFS4K_CDP
-/* NEW (5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
+/* NEW(08, 5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
 static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next, eid_t beg,
                                           unsigned long long deg, vid_t *out, int lvl3) {
   bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0};
@@ -256,11 +256,11 @@ static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a
 }
 #endif
 
-/* NEW: a vertex of more than dp out-edges. Returns 1 when someone else expands
+/* NEW(08): a vertex of more than dp out-edges. Returns 1 when someone else expands
  * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
 static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
                                 eid_t beg, unsigned long long deg, int cdp) {
-  /* NEW: claim the hub for this level first. The benign race may queue a
+  /* NEW(08): claim the hub for this level first. The benign race may queue a
    * vertex many times (a mid vertex with 75 frontier neighbours: 75 copies);
    * without the claim each copy would launch its own child grid or list the
    * hub again, and a level of 150,000 copies would queue 150,000 launches. */
@@ -335,7 +335,7 @@ static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
   a->ctl->rebuild = 0;
 }
 
-/* NEW: the variants' choices for the knobs left at -1: bfs4k, the fastest
+/* NEW(08): the variants' choices for the knobs left at -1: bfs4k, the fastest
  * combination measured on the H100 (README); paper, the paper's own. */
 static long bfs4k_var(const launch_t *lc, const char *name, long fast, long paper) {
   long v = launch_knob(lc, name);

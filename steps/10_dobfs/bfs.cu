@@ -83,7 +83,7 @@
 
 #include "dobfs.cuh" /* the rule, both directions, step 08's levels as 10 changed them */
 
-/* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
+/* loop=1: the whole BFS in one cooperative grid. Every thread keeps
  * level, cur, size and the rule's state in registers; all read the same
  * counters after each grid.sync(), so all choose the same direction, take the
  * same branches and reach the same barriers. */
@@ -96,14 +96,14 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
   }
   grid.sync();
   int level = 0, cur = 0, mb_levels = 0;
-  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW: where the frontier is */
-  dobfs_rule_t rs = a.rs0;                    /* NEW */
+  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW(10): where the frontier is */
+  dobfs_rule_t rs = a.rs0;                    /* NEW(10) */
   unsigned long long size = 1, pushes = 0;
   for (;;) {
-    /* NEW (-a): a level's time runs from here (choice, scout and conversions
+    /* NEW(10, -a): a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
     unsigned long long tl = a.b.trace && b0 ? dobfs_clock() : 0;
-    int dir = dobfs_choose(&a, &rs, level); /* NEW: every thread, the same answer */
+    int dir = dobfs_choose(&a, &rs, level); /* NEW(10): every thread, the same answer */
     if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
       dobfs_scout(&a, level, a.b.q[cur], size, dir == DIR_CENSUS);
       grid.sync();
@@ -111,7 +111,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
                     ld_volatile(&a.ctl->si[level % 3]), ld_volatile(&a.ctl->cen[level % 3]));
       dir = dobfs_choose(&a, &rs, level);
     }
-    if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
+    if (dir == DIR_BOTTOMUP) { /* NEW(10): a bottom-up level */
       if (!in_bitmap) { /* switch point: queue -> bitmap */
         dobfs_to_bitmap(&a, level, a.bm[bcur]);
         in_bitmap = 1;
@@ -131,7 +131,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
       if (size == 0) break;
       continue;
     }
-    if (in_bitmap) { /* NEW: switch point: bitmap -> queue */
+    if (in_bitmap) { /* NEW(10): switch point: bitmap -> queue */
       if (size > a.b.cap) { /* every thread sees the same size */
         if (b0) {
           a.ctl->b.status = ST_TOOBIG;
@@ -150,7 +150,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
       level = ((volatile dobfs_ctl_t *)a.ctl)->b.level;
       cur = ((volatile dobfs_ctl_t *)a.ctl)->b.cur;
       size = ld_volatile(&a.ctl->b.size);
-      const volatile dobfs_rule_t *vr = &((volatile dobfs_ctl_t *)a.ctl)->rs; /* NEW */
+      const volatile dobfs_rule_t *vr = &((volatile dobfs_ctl_t *)a.ctl)->rs; /* NEW(10) */
       rs.dir = vr->dir;
       rs.known = vr->known;
       rs.counting = vr->counting;
@@ -167,7 +167,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
         if (size == 0) break;
         continue;
       }
-      /* NEW: level `level` has hubs: the grid's hub pass below finishes it */
+      /* NEW(10): level `level` has hubs: the grid's hub pass below finishes it */
     }
     int vw = 0, ed = 0;
     if (!pending) {
@@ -177,7 +177,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
     unsigned long long nh = ld_volatile(&a.ctl->b.hubs[level % 3]);
     unsigned long long nb = ld_volatile(&a.ctl->b.bigs[level % 3]);
     unsigned long long next = ld_volatile(&a.ctl->b.cnt[level % 3]);
-    /* NEW: the frontier's in-edges (out-edges when symmetric), read with the
+    /* NEW(10): the frontier's in-edges (out-edges when symmetric), read with the
      * others: one L2 round trip a level, not two */
     unsigned long long fi = 0;
     if (rs.counting) fi = ld_volatile(a.sym ? &a.ctl->b.edges[level % 3] : &a.ctl->fi[level % 3]);
@@ -206,7 +206,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
       grid.sync();
       if (b0) dobfs_record(&a, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
     }
-    dobfs_td_update(&a, &rs, next, fi); /* NEW */
+    dobfs_td_update(&a, &rs, next, fi); /* NEW(10) */
     pushes += next;
     mb_levels++;
     level++;
@@ -244,7 +244,7 @@ typedef struct {
   int grid_loop;  /* blocks of the cooperative grid (loop=1) */
   const void *loop_kernel; /* the build for this block size */
   dev_rows_t rows; /* -a: the level rows */
-  dobfs_host_t t; /* NEW: host offsets, the transpose built here */
+  dobfs_host_t t; /* NEW(10): host offsets, the transpose built here */
 } dobfs_state_t;
 
 static int dobfs_check_knobs(const launch_t *lc) {
@@ -273,7 +273,7 @@ static int dobfs_check_knobs(const launch_t *lc) {
   if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
     return fail(EXIT_INPUT, "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries", hash);
   if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW */
+  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW(10) */
   for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, rule[i]);
     if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
@@ -310,7 +310,7 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->b.dp = (int)launch_knob(lc, "dp");
   a->b.visit = (int)launch_knob(lc, "visit");
   a->mstage = (int)launch_knob(lc, "mstage");
-  /* NEW: the variant is the rule */
+  /* NEW(10): the variant is the rule */
   const char *var = lc->variant;
   a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
             : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
@@ -327,7 +327,7 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   long qcap = launch_knob(lc, "qcap");
   a->b.cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
   if (a->b.cap < 1) a->b.cap = 1;
-  /* NEW: shared memory: the hash table (8-byte entries) then the staging area */
+  /* shared memory: the hash table (8-byte entries) then the staging area */
   s->smem = (size_t)a->b.hash * 8 + (size_t)a->b.stage * sizeof(vid_t);
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
@@ -344,7 +344,7 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (int i = 0; i < 2; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
-  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+  /* the cooperative grid holds at most the resident blocks; -x caps it further */
   s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
   if (s->full < 1) {
     size_t need = s->smem;
@@ -362,15 +362,15 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->b.hubq = (vid_t *)gpu_alloc(a->b.cap * sizeof(vid_t), "hub list");
   a->ctl = (dobfs_ctl_t *)gpu_alloc(sizeof(dobfs_ctl_t), "loop state");
   a->b.ctl = &a->ctl->b;
-  if (a->b.dp > 0) { /* NEW: the hub claims (epoch 0 never matches a run's tag) */
+  if (a->b.dp > 0) { /* the hub claims (epoch 0 never matches a run's tag) */
     a->b.hubw = (unsigned long long *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * 8, "hub claims");
     CUDA_CHECK(cudaMemset(a->b.hubw, 0, (size_t)(a->b.n ? a->b.n : 1) * 8));
   }
-  /* NEW: the frontier bitmaps, one bit per vertex */
+  /* NEW(10): the frontier bitmaps, one bit per vertex */
   size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
   a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
   a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  /* NEW: in-edges. A symmetric graph is its own transpose. */
+  /* NEW(10): in-edges. A symmetric graph is its own transpose. */
   s->t.h_offsets = h->offsets;
   a->sym = h->symmetric;
   if (h->symmetric) {
@@ -383,7 +383,7 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
     dobfs_fini(s);
     return rc;
   }
-  for (vid_t v = 0; v < h->n; v++) { /* NEW: the largest degrees, for beamer's bound */
+  for (vid_t v = 0; v < h->n; v++) { /* NEW(10): the largest degrees, for beamer's bound */
     unsigned long long o = s->t.h_offsets[v + 1] - s->t.h_offsets[v];
     unsigned long long i = s->t.h_in_offsets[v + 1] - s->t.h_in_offsets[v];
     if (o > a->maxout) a->maxout = o;
@@ -409,7 +409,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     a.lv = (dobfs_lv_t *)s->rows.d;
     CUDA_CHECK(cudaMemset(a.b.mark, 0xff, (size_t)(a.b.n ? a.b.n : 1) * sizeof(int)));
   }
-  /* NEW: the rule's state before level 0 (the source alone), from the host graph */
+  /* NEW(10): the rule's state before level 0 (the source alone), from the host graph */
   a.rs0.dir = DIR_TOPDOWN;
   a.rs0.known = 1;
   a.rs0.counting = a.count; /* beamer: w = m is exact */
@@ -442,7 +442,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     long long dups = 0, edges = 0;
     double ms_sum = 0;
     for (int l = 0; l < nl; l++) {
-      /* NEW: the level's time (ms), -1 where not measured */
+      /* NEW(10): the level's time (ms), -1 where not measured */
       float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
       if (ms >= 0) ms_sum += ms;
       step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
@@ -456,7 +456,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     }
     printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
            ms_sum);
-    for (int l = 0; l < nl; l++) /* NEW: the direction of every level */
+    for (int l = 0; l < nl; l++) /* NEW(10): the direction of every level */
       printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
     st->duplicates = dups;
     st->edges_inspected = edges;
@@ -479,7 +479,7 @@ static void dobfs_fini(void *state) {
   gpu_free(s->a.b.hubw);
   gpu_free(s->a.b.mark);
   dev_rows_free(&s->rows);
-  gpu_free(s->a.bm[0]); /* NEW */
+  gpu_free(s->a.bm[0]); /* NEW(10) */
   gpu_free(s->a.bm[1]);
   gpu_free(s->t.d_in_offsets_own);
   gpu_free(s->t.d_in_cols_own);
@@ -487,7 +487,7 @@ static void dobfs_fini(void *state) {
   free(s);
 }
 
-/* NEW: the variant is the rule; topdown (08's levels) and bottomup are the
+/* NEW(10): the variant is the rule; topdown (08's levels) and bottomup are the
  * ablation. Beamer's rule is the default: the slides' rule uses the average
  * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
 static const char *const dobfs_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};

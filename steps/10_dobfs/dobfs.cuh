@@ -15,14 +15,14 @@
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t; /* NEW */
-/* NEW: beamer stops counting after this many top-down levels in a row that the
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t; /* NEW(10) */
+/* NEW(10): beamer stops counting after this many top-down levels in a row that the
  * scan floor decided alone (a grid, a road network: the counting would cost
  * ~2 us a level there); a census pass starts it again if ever needed. */
 #define DOBFS_QUIET 64
-typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;  /* NEW */
+typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;  /* NEW(10) */
 
-/* NEW: what the rule knows before level L. Every thread of the loop holds a
+/* NEW(10): what the rule knows before level L. Every thread of the loop holds a
  * copy and updates it from the same counters: all copies stay equal. */
 typedef struct {
   int dir;                      /* the direction of level L - 1                        */
@@ -35,7 +35,7 @@ typedef struct {
   unsigned long long mf, fi;    /* out- and in-edges of the frontier: m_u = w - fi     */
 } dobfs_rule_t;
 
-/* NEW: step 08's loop state, and what the rule counts. */
+/* NEW(10): step 08's loop state, and what the rule counts. */
 typedef struct {
   bfs4k_ctl_t b;                /* step 08's counters, first: 08's code reads them     */
   unsigned long long fi[3];     /* top-down: in-edges of level L's entries (directed graphs) */
@@ -50,14 +50,14 @@ typedef struct {
   unsigned long long t_pending; /* ... and when that level began (-a)                  */
 } dobfs_ctl_t;
 
-/* NEW: a level's -a row: 08's and its time and direction */
+/* NEW(10): a level's -a row: 08's and its time and direction */
 typedef struct {
   unsigned long long frontier, edges, dups;
   unsigned long long ns;        /* the level's time on the device (-a; ~0: not measured) */
   int mode, vw, ed, hubs, dir;
 } dobfs_lv_t;
 
-/* NEW: step 08's arguments (b.ctl points at ctl->b), and the rule's. */
+/* NEW(10): step 08's arguments (b.ctl points at ctl->b), and the rule's. */
 typedef struct {
   bfs4k_args_t b;               /* step 08's, first: 08's functions take &a->b         */
   dobfs_ctl_t *ctl;             /* the same memory as b.ctl, with the rule's counters  */
@@ -89,7 +89,7 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
     vid_t u = 0;
     eid_t beg = 0;
     unsigned long long deg = 0;
-    /* NEW (5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
+    /* 5.6, coalesced reads: lane l < B reads entry i0 + l and its row,
      * consecutive lanes, consecutive addresses; shuffles hand them out. */
     if ((ed || a->b.coalesce) && lane < B && i0 + lane < size) {
       unsigned long long i = i0 + lane;
@@ -97,12 +97,12 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
       beg = ld_stream_e(&a->b.offsets[u]);
       deg = ld_stream_e(&a->b.offsets[u + 1]) - beg;
       if (edges) *edges += deg;
-      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW: directed graphs (beamer) */
+      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW(10): directed graphs (beamer) */
       if (a->b.dp > 0 && deg > (unsigned long long)a->b.dp && bfs4k_hub(&a->b, sk, level, u, beg, deg, cdp))
         deg = 0;
     }
     if (ed) {
-      /* NEW (5.4, edge-discover): inclusive prefix sum of the 32 degrees;
+      /* 5.4, edge-discover: inclusive prefix sum of the 32 degrees;
        * lane x of a round owns edge x of the batch: the owner is the number
        * of prefix sums <= x, found by a binary search over shuffles. */
       unsigned long long incl = dev_warp_incl64(deg);
@@ -159,7 +159,7 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
         ub = a->b.offsets[uu];
         ud = a->b.offsets[uu + 1] - ub;
         if (edges && li == 0) *edges += ud;
-        if (ein && li == 0) *ein += a->in_offsets[uu + 1] - a->in_offsets[uu]; /* NEW */
+        if (ein && li == 0) *ein += a->in_offsets[uu + 1] - a->in_offsets[uu]; /* NEW(10) */
         if (li == 0 && a->b.dp > 0 && ud > (unsigned long long)a->b.dp)
           taken = bfs4k_hub(&a->b, sk, level, uu, ub, ud, cdp);
       }
@@ -182,7 +182,7 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
   }
 }
 
-/* NEW: block sums of NS per-thread counts into dst[k] (warp shuffles, shared
+/* NEW(10): block sums of NS per-thread counts into dst[k] (warp shuffles, shared
  * atomics, then one global atomic per block and count). Every thread of the
  * block calls it; a NULL dst[k] is skipped. */
 #define NS 6
@@ -201,7 +201,7 @@ static __device__ void dobfs_block_sum(unsigned long long v[NS], unsigned long l
     atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
 }
 
-/* NEW (-a): the GPU's nanosecond clock, the same on every SM */
+/* NEW(10, -a): the GPU's nanosecond clock, the same on every SM */
 static __device__ __forceinline__ unsigned long long dobfs_clock(void) {
   unsigned long long t;
   asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
@@ -225,7 +225,7 @@ static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned l
   a->lv[level] = r;
 }
 
-/* NEW: correctly rounded products, on the device and the host alike: no
+/* NEW(10): correctly rounded products, on the device and the host alike: no
  * contraction into an FMA, so every thread computes the same rule. */
 #ifdef __CUDA_ARCH__
 #define DMUL(x, y) __dmul_rn((x), (y))
@@ -233,7 +233,7 @@ static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned l
 #define DMUL(x, y) ((double)(x) * (double)(y))
 #endif
 
-/* NEW (ours, not the papers'): the scan floor. A bottom-up level reads the
+/* NEW(10, ours, not the papers'): the scan floor. A bottom-up level reads the
  * dist word of all n vertices, however few are left; top-down reads the m_f
  * edges of the frontier. Bottom-up only when m_f > n / gamma: a grid or a road
  * network, whose frontiers never have that many edges, stays top-down at
@@ -243,7 +243,7 @@ static __host__ __device__ __forceinline__ int dobfs_floor(const dobfs_args_t *a
   return a->gamma == 0 || DMUL(mf, a->gamma) > (double)a->b.n;
 }
 
-/* NEW: the direction of level `level`, from what the rule knows before it;
+/* NEW(10): the direction of level `level`, from what the rule knows before it;
  * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
  * decide without them (the caller sums them, dobfs_scouted, and asks again);
  * DIR_CENSUS when it needs m_u too, which it stopped tracking (DOBFS_QUIET). */
@@ -276,7 +276,7 @@ static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *
   }
 }
 
-/* NEW: the scout's sums: m_f and the frontier's in-edges, exact (with
+/* NEW(10): the scout's sums: m_f and the frontier's in-edges, exact (with
  * duplicates); a census adds the in-edges of the unvisited: w afresh. */
 static __host__ __device__ __forceinline__ void dobfs_scouted(const dobfs_args_t *a, dobfs_rule_t *rs, int census,
                                               unsigned long long so, unsigned long long si,
@@ -291,7 +291,7 @@ static __host__ __device__ __forceinline__ void dobfs_scouted(const dobfs_args_t
   }
 }
 
-/* NEW: after a top-down level L that found `next` entries, whose own frontier
+/* NEW(10): after a top-down level L that found `next` entries, whose own frontier
  * had `fi` in-edges (summed by the expansion, duplicates twice): w becomes
  * m_u(L) = w - fi; the new frontier's degrees are not known yet. */
 static __host__ __device__ __forceinline__ void dobfs_td_update(const dobfs_args_t *a, dobfs_rule_t *rs,
@@ -309,7 +309,7 @@ static __host__ __device__ __forceinline__ void dobfs_td_update(const dobfs_args
   rs->r = rs->r > next ? rs->r - next : 0;
 }
 
-/* NEW: after a bottom-up level: exact (every vertex counted by its thread). */
+/* NEW(10): after a bottom-up level: exact (every vertex counted by its thread). */
 static __host__ __device__ __forceinline__ void dobfs_bu_update(const dobfs_args_t *a, dobfs_rule_t *rs,
                                                 unsigned long long found,
                                                 unsigned long long fo, unsigned long long fi,
@@ -345,7 +345,7 @@ static __device__ void dobfs_zero_next(const dobfs_args_t *a, int ci) {
   dobfs_zero_set(a, ci == 2 ? 0 : ci + 1);
 }
 
-/* NEW (5.5): single-block levels. Block 0 (or the only block) expands level
+/* 5.5: single-block levels. Block 0 (or the only block) expands level
  * after level with __syncthreads() between them, the frontier in shared
  * memory, until the frontier passes `single` entries or is empty. Its
  * counters stay in shared memory and registers: a level costs no global
@@ -358,14 +358,14 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   volatile unsigned long long *ht = a->b.hash ? smem : NULL;
   unsigned long long scap = (unsigned long long)a->b.stage / 2;
   vid_t *sq[2] = {(vid_t *)(smem + a->b.hash), (vid_t *)(smem + a->b.hash) + scap};
-  /* NEW: three sets of counters, one per level mod 3, so that one barrier a
+  /* three sets of counters, one per level mod 3, so that one barrier a
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
    * nobody uses it before level L + 1's barrier. */
   __shared__ unsigned long long s_cnt[3], s_nh[3], s_nb[3], s_fo[3], s_fi[3], s_so, s_si;
   int sc = 0, levels = 0, li = 0, pending = 0;
   unsigned long long edges_last = 0; /* this thread's edges of a pending level (-a) */
-  unsigned long long tl = 0;         /* NEW (-a, thread 0): when this level began */
+  unsigned long long tl = 0;         /* NEW(10, -a, thread 0): when this level began */
   unsigned long long pushes = 0;
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
@@ -381,14 +381,14 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   for (;;) {
     int vw, ed;
     bfs4k_shape(&a->b, size, bd, &vw, &ed);
-    /* NEW: hubs of more than HUB_GRID edges in the second half of the list (for the grid) */
+    /* NEW(10): hubs of more than HUB_GRID edges in the second half of the list (for the grid) */
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->b.q[cur ^ 1], NULL, &s_nh[li],
                        a->b.mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
     if (a->b.trace && t == 0) tl = dobfs_clock();
     dobfs_expand(a, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
                  a->b.trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
-    if (rs.counting) { /* NEW: the frontier's out- and in-edges, one shared atomic per warp */
+    if (rs.counting) { /* NEW(10): the frontier's out- and in-edges, one shared atomic per warp */
       unsigned long long o = edges, i = ein;
 #pragma unroll
       for (int d = 16; d >= 1; d >>= 1) {
@@ -409,7 +409,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
       s_fo[lz] = 0;
       s_fi[lz] = 0;
     }
-    /* NEW (support, not the lesson): a level with hubs (a Kronecker graph's
+    /* NEW(10, support, not the lesson): a level with hubs (a Kronecker graph's
      * level 1: 28 vertices, 244,380 edges) is finished by the whole grid, not
      * by this block: hand over with the level half done (its hub list). */
     if (a->b.mode != MODE_SINGLE && s_nh[li] + s_nb[li] > 0) {
@@ -462,7 +462,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
       __syncthreads();
       if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
-    dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW */
+    dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
     pushes += next;
     levels++;
     level++;
@@ -471,7 +471,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     cur ^= 1;
     size = next;
     if (size == 0 || (a->b.mode != MODE_SINGLE && size > a->b.single)) break;
-    int d = dobfs_choose(a, &rs, level); /* NEW: the next level's direction */
+    int d = dobfs_choose(a, &rs, level); /* NEW(10): the next level's direction */
     if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
       if (t == 0) {
         s_so = 0;
@@ -504,7 +504,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   for (unsigned long long i = t; i < nin; i += bd) a->b.q[hq][i] = sq[hs][i];
   if (t == 0) {
     for (int z = 0; z < 3; z++) dobfs_zero_set(a, z); /* clean counters for whatever level comes next */
-    a->ctl->pending = pending; /* NEW: level `level` waits for its hub pass */
+    a->ctl->pending = pending; /* NEW(10): level `level` waits for its hub pass */
     a->ctl->t_pending = tl;
     if (pending) {
       int z = level % 3;
@@ -514,7 +514,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
       if (rs.counting && !a->b.trace) a->ctl->b.edges[z] = s_fo[li];
       a->ctl->fi[z] = s_fi[li];
     }
-    a->ctl->rs = rs; /* NEW */
+    a->ctl->rs = rs; /* NEW(10) */
     a->ctl->b.size = size;
     a->ctl->b.level = level;
     a->ctl->b.cur = cur;
@@ -543,18 +543,18 @@ static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
   bfs4k_shape(&a->b, size, a->b.res_mb, &vw, &ed);
   *vw_out = vw;
   *ed_out = ed;
-  /* NEW: mstage=0: no block queue, each warp's pushes go straight to the global queue */
+  /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
   bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash), a->mstage ? (unsigned long long)a->b.stage : 0, &s_cnt,
                      a->b.q[cur ^ 1], &a->ctl->b.cnt[level % 3], &a->ctl->b.hubs[level % 3],
                      &a->ctl->b.bigs[level % 3], 0};
-  unsigned long long c[NS]; /* NEW: the frontier's out- and in-edges (zeroed only when used) */
+  unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
   if (a->b.trace || count)
     for (int k = 0; k < NS; k++) c[k] = 0;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   dobfs_expand(a, &sk, ht, NULL, 0, a->b.q[cur], size, level, vw, ed, cdp, warp, nwarps,
                a->b.trace || count ? &c[0] : NULL, count && !a->sym ? &c[1] : NULL);
-  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW: nothing staged, nothing to flush */
+  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
   if (a->b.trace || count) {
     int z = level % 3;
     unsigned long long *const dst[NS] = {&a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
@@ -588,10 +588,10 @@ static __device__ void dobfs_hub_pass(const dobfs_args_t *a, int level, int cur,
     eid_t beg = a->b.offsets[u];
     bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, warp, nwarps);
   }
-  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW: nothing staged, nothing to flush */
+  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
 }
 
-/* NEW: the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
+/* NEW(10): the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
  * the whole grid. Lane l of a warp owns vertex u = 32 w + l of BU_K words w at
  * once. An unvisited u reads its in-neighbours until one is in the frontier
  * bitmap; then u joins level L + 1. No atomics on dist, no queue: the next
@@ -699,7 +699,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
   dobfs_block_sum(c, dst);
 }
 
-/* NEW: the scout (beamer, when its bound cannot decide): the out- and in-edges
+/* NEW(10): the scout (beamer, when its bound cannot decide): the out- and in-edges
  * of level L's queue entries, on the whole grid; the census adds the in-edges
  * of every unvisited vertex (one read of dist, like a bottom-up level's). */
 static __device__ void dobfs_scout(const dobfs_args_t *a, int level, const vid_t *q,
@@ -720,7 +720,7 @@ static __device__ void dobfs_scout(const dobfs_args_t *a, int level, const vid_t
   dobfs_block_sum(c, dst);
 }
 
-/* NEW: queue -> bitmap at a switch to bottom-up. The queue may hold duplicates;
+/* NEW(10): queue -> bitmap at a switch to bottom-up. The queue may hold duplicates;
  * dist is exact, so the bitmap is built from dist: bit u of level L is
  * dist[u] == L. One word per warp. */
 static __device__ void dobfs_to_bitmap(const dobfs_args_t *a, int level, unsigned *bm) {
@@ -734,7 +734,7 @@ static __device__ void dobfs_to_bitmap(const dobfs_args_t *a, int level, unsigne
   }
 }
 
-/* NEW: bitmap -> queue at a switch back to top-down: every set bit becomes one
+/* NEW(10): bitmap -> queue at a switch back to top-down: every set bit becomes one
  * entry (no duplicates), one atomicAdd per warp with a set bit. */
 static __device__ void dobfs_to_queue(const dobfs_args_t *a, const unsigned *bm, vid_t *q) {
   unsigned lane = threadIdx.x & 31;
@@ -753,7 +753,7 @@ static __device__ void dobfs_to_queue(const dobfs_args_t *a, const unsigned *bm,
   }
 }
 
-/* NEW: the host's side of the in-edges: CSR and CSC offsets (the rule's level
+/* NEW(10): the host's side of the in-edges: CSR and CSC offsets (the rule's level
  * 0), and the transpose init built for a directed graph (freed by fini). */
 typedef struct {
   const eid_t *h_offsets, *h_in_offsets;
@@ -762,7 +762,7 @@ typedef struct {
   vid_t *d_in_cols_own;
 } dobfs_host_t;
 
-/* NEW: the transpose of a directed graph (CSC: in-edges of each vertex), built
+/* NEW(10): the transpose of a directed graph (CSC: in-edges of each vertex), built
  * on the host by the harness and uploaded (dev.cuh). Untimed (init); its time
  * is printed. */
 static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {

@@ -98,7 +98,7 @@ static __global__ void hop_head_kernel(const eid_t *off, const vid_t *cols, vid_
   }
 }
 
-/* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
+/* loop=1: the whole BFS in one cooperative grid. Every thread keeps
  * level, cur, size and the rule's state in registers; all read the same
  * counters after each grid.sync(), so all choose the same direction, take the
  * same branches and reach the same barriers. */
@@ -111,16 +111,16 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
   }
   grid.sync();
   int level = 0, cur = 0, mb_levels = 0;
-  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW: where the frontier is */
-  dobfs_rule_t rs = a.d.rs0;                    /* NEW */
+  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* where the frontier is */
+  dobfs_rule_t rs = a.d.rs0;
   unsigned long long size = 1, pushes = 0;
-  int hs = 0, mixed = 0, hop_end = 0, after_hop = 0; /* NEW (hop): hop steps, label-correcting */
+  int hs = 0, mixed = 0, hop_end = 0, after_hop = 0; /* NEW(12, hop): hop steps, label-correcting */
   for (;;) {
-    /* NEW (-a): a level's time runs from here (choice, scout and conversions
+    /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
     unsigned long long tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
     hop_end = 0;
-    /* NEW (hop): the hop engine takes the top-down levels the rule's floor
+    /* NEW(12, hop): the hop engine takes the top-down levels the rule's floor
      * keeps top-down (and every level once a step went label-correcting) */
     int hop = with_hop && a.hop && !in_bitmap && (mixed || a.d.rule == RULE_TOPDOWN || (a.d.rule != RULE_BOTTOMUP && rs.nf <= a.d.nf_td));
     if (hop) {
@@ -182,7 +182,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
       }
     }
     after_hop = 0;
-    int dir = dobfs_choose(&a.d, &rs, level); /* NEW: every thread, the same answer */
+    int dir = dobfs_choose(&a.d, &rs, level); /* every thread, the same answer */
     if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
       dobfs_scout(&a.d, level, a.d.b.q[cur], size, dir == DIR_CENSUS);
       grid.sync();
@@ -190,7 +190,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
                     ld_volatile(&a.ctl->d.si[level % 3]), ld_volatile(&a.ctl->d.cen[level % 3]));
       dir = dobfs_choose(&a.d, &rs, level);
     }
-    if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
+    if (dir == DIR_BOTTOMUP) { /* a bottom-up level */
       if (!in_bitmap) { /* switch point: queue -> bitmap */
         dobfs_to_bitmap(&a.d, level, a.d.bm[bcur]);
         in_bitmap = 1;
@@ -210,7 +210,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
       if (size == 0) break;
       continue;
     }
-    if (in_bitmap) { /* NEW: switch point: bitmap -> queue */
+    if (in_bitmap) { /* switch point: bitmap -> queue */
       if (size > a.d.b.cap) { /* every thread sees the same size */
         if (b0) {
           a.ctl->d.b.status = ST_TOOBIG;
@@ -229,7 +229,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
       level = ((volatile hop_ctl_t *)a.ctl)->d.b.level;
       cur = ((volatile hop_ctl_t *)a.ctl)->d.b.cur;
       size = ld_volatile(&a.ctl->d.b.size);
-      const volatile dobfs_rule_t *vr = &((volatile hop_ctl_t *)a.ctl)->d.rs; /* NEW */
+      const volatile dobfs_rule_t *vr = &((volatile hop_ctl_t *)a.ctl)->d.rs;
       rs.dir = vr->dir;
       rs.known = vr->known;
       rs.counting = vr->counting;
@@ -246,7 +246,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
         if (size == 0) break;
         continue;
       }
-      /* NEW: level `level` has hubs: the grid's hub pass below finishes it */
+      /* level `level` has hubs: the grid's hub pass below finishes it */
     }
     int vw = 0, ed = 0;
     if (!pending) {
@@ -256,7 +256,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
     unsigned long long nh = ld_volatile(&a.ctl->d.b.hubs[level % 3]);
     unsigned long long nb = ld_volatile(&a.ctl->d.b.bigs[level % 3]);
     unsigned long long next = ld_volatile(&a.ctl->d.b.cnt[level % 3]);
-    /* NEW: the frontier's in-edges (out-edges when symmetric), read with the
+    /* the frontier's in-edges (out-edges when symmetric), read with the
      * others: one L2 round trip a level, not two */
     unsigned long long fi = 0;
     if (rs.counting) fi = ld_volatile(a.d.sym ? &a.ctl->d.b.edges[level % 3] : &a.ctl->d.fi[level % 3]);
@@ -285,7 +285,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
       grid.sync();
       if (b0) dobfs_record(&a.d, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
     }
-    dobfs_td_update(&a.d, &rs, next, fi); /* NEW */
+    dobfs_td_update(&a.d, &rs, next, fi);
     pushes += next;
     mb_levels++;
     level++;
@@ -293,7 +293,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
     size = next;
     if (size == 0) break;
   }
-  if (hop_end) { /* NEW (hop): ended inside a hop step: its deepest level */
+  if (hop_end) { /* NEW(12, hop): ended inside a hop step: its deepest level */
     int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
     level = d > hop_end ? d : hop_end;
   }
@@ -307,7 +307,7 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64.
- * NEW (hop): and each twice. The hop engine's state (row heads, two shared
+ * NEW(12, hop): and each twice. The hop engine's state (row heads, two shared
  * queues) raises the register pressure of the whole kernel, bottom-up levels
  * included, although a graph with hop=0 never runs it; with_hop = 0 is a
  * constant the compiler folds, so those graphs get step 10's kernel. */
@@ -376,7 +376,7 @@ static int hop_check_knobs(const launch_t *lc) {
   if (hopmax < 0 || hopmax > 1 << 20) return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
   long sbits = launch_knob(lc, "sbits");
   if (sbits < 0 || sbits > 1 << 18) return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW */
+  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
   for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, rule[i]);
     if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
@@ -413,7 +413,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->d.b.dp = (int)launch_knob(lc, "dp");
   a->d.b.visit = (int)launch_knob(lc, "visit");
   a->d.mstage = (int)launch_knob(lc, "mstage");
-  /* NEW: the variant is the rule */
+  /* the variant is the rule */
   const char *var = lc->variant;
   a->d.rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
             : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
@@ -430,7 +430,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   long qcap = launch_knob(lc, "qcap");
   a->d.b.cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
   if (a->d.b.cap < 1) a->d.b.cap = 1;
-  /* NEW: the hop engine, auto (-1): many levels per barrier on sparse graphs,
+  /* NEW(12): the hop engine, auto (-1): many levels per barrier on sparse graphs,
    * where levels are many and thin; none on dense ones, whose few small
    * levels step 10 runs faster (its single-block levels hand hubs to the
    * grid; after a hop step beamer must count afresh). */
@@ -440,7 +440,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
           : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
                                                           : 0;
   a->hop = (int)hop;
-  /* NEW (hop): a top-down level inside the hop engine costs a hop-th of a grid
+  /* NEW(12, hop): a top-down level inside the hop engine costs a hop-th of a grid
    * barrier, so a bottom-up level must save hop times as much: the floor rises
    * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
   if (a->hop > 1 && a->d.gamma > 0) a->d.gamma /= a->hop;
@@ -449,7 +449,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
    * or the hop engine's two block queues (40 bytes an entry) in its place */
   s->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
   if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > s->smem) s->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
-  /* NEW (sbits): block 0's visited bitmap after the hop queues, if it fits in
+  /* NEW(12, sbits): block 0's visited bitmap after the hop queues, if it fits in
    * sbits bytes; dropped below if it would cost the grid a block per SM */
   size_t smem_nobits = s->smem, sb_bytes = ((size_t)a->d.b.n + 31) / 32 * 4;
   if (a->hop && sb_bytes <= (size_t)launch_knob(lc, "sbits")) {
@@ -471,7 +471,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
                 "this GPU has %d", h, st, need, smem_max);
   }
-  if (a->hop) /* NEW (hop): the build with the hop engine only where it runs */
+  if (a->hop) /* NEW(12, hop): the build with the hop engine only where it runs */
     s->loop_kernel = lc->block <= 512 ? (const void *)hop_loop512_kernel : (const void *)hop_loop_kernel;
   else
     s->loop_kernel = lc->block <= 512 ? (const void *)hop_dobfs_loop512_kernel : (const void *)hop_dobfs_loop_kernel;
@@ -480,9 +480,9 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (int i = 0; i < 4; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
-  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+  /* the cooperative grid holds at most the resident blocks; -x caps it further */
   s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
-  if (a->sbw) { /* NEW (sbits): the bitmap would shrink the grid: go without */
+  if (a->sbw) { /* NEW(12, sbits): the bitmap would shrink the grid: go without */
     int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count, lc->grid, &full0);
     if (full0 > s->full) {
       a->sbw = 0;
@@ -509,11 +509,11 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
   a->d.ctl = &a->ctl->d;
   a->d.b.ctl = &a->ctl->d.b;
-  if (a->d.b.dp > 0) { /* NEW: the hub claims (epoch 0 never matches a run's tag) */
+  if (a->d.b.dp > 0) { /* the hub claims (epoch 0 never matches a run's tag) */
     a->d.b.hubw = (unsigned long long *)gpu_alloc((size_t)(a->d.b.n ? a->d.b.n : 1) * 8, "hub claims");
     CUDA_CHECK(cudaMemset(a->d.b.hubw, 0, (size_t)(a->d.b.n ? a->d.b.n : 1) * 8));
   }
-  if (a->hop) { /* NEW (hop): the row heads, 32 bytes a vertex */
+  if (a->hop) { /* NEW(12, hop): the row heads, 32 bytes a vertex */
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->d.b.n ? a->d.b.n : 1) * 2 * sizeof(uint4), "row heads (hop)");
     if (a->d.b.n) {
       hop_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->d.b.n, head);
@@ -522,11 +522,11 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
     }
     a->head = head;
   }
-  /* NEW: the frontier bitmaps, one bit per vertex */
+  /* the frontier bitmaps, one bit per vertex */
   size_t bm_bytes = (size_t)(a->d.words ? a->d.words : 1) * sizeof(unsigned);
   a->d.bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
   a->d.bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  /* NEW: in-edges. A symmetric graph is its own transpose. */
+  /* in-edges. A symmetric graph is its own transpose. */
   s->t.h_offsets = h->offsets;
   a->d.sym = h->symmetric;
   if (h->symmetric) {
@@ -539,7 +539,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
     hop_fini(s);
     return rc;
   }
-  for (vid_t v = 0; v < h->n; v++) { /* NEW: the largest degrees, for beamer's bound */
+  for (vid_t v = 0; v < h->n; v++) { /* the largest degrees, for beamer's bound */
     unsigned long long o = s->t.h_offsets[v + 1] - s->t.h_offsets[v];
     unsigned long long i = s->t.h_in_offsets[v + 1] - s->t.h_in_offsets[v];
     if (o > a->d.maxout) a->d.maxout = o;
@@ -565,7 +565,7 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     a.d.lv = (dobfs_lv_t *)s->rows.d;
     CUDA_CHECK(cudaMemset(a.d.b.mark, 0xff, (size_t)(a.d.b.n ? a.d.b.n : 1) * sizeof(int)));
   }
-  /* NEW: the rule's state before level 0 (the source alone), from the host graph */
+  /* the rule's state before level 0 (the source alone), from the host graph */
   a.d.rs0.dir = DIR_TOPDOWN;
   a.d.rs0.known = 1;
   a.d.rs0.counting = a.d.count; /* beamer: w = m is exact */
@@ -598,7 +598,7 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     long long dups = 0, edges = 0;
     double ms_sum = 0;
     for (int l = 0; l < nl; l++) {
-      /* NEW: the level's time (ms), -1 where not measured */
+      /* NEW(12): the level's time (ms), -1 where not measured */
       float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
       if (ms >= 0) ms_sum += ms;
       step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
@@ -613,7 +613,7 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     }
     printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
            ms_sum);
-    for (int l = 0; l < nl; l++) /* NEW: the direction of every level */
+    for (int l = 0; l < nl; l++) /* the direction of every level */
       printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
     st->duplicates = dups;
     st->edges_inspected = edges;
@@ -636,7 +636,7 @@ static void hop_fini(void *state) {
   gpu_free(s->a.d.b.hubw);
   gpu_free(s->a.d.b.mark);
   dev_rows_free(&s->rows);
-  gpu_free((void *)s->a.head); /* NEW (hop) */
+  gpu_free((void *)s->a.head); /* NEW(12, hop) */
   gpu_free(s->a.d.bm[0]);
   gpu_free(s->a.d.bm[1]);
   gpu_free(s->t.d_in_offsets_own);
@@ -645,7 +645,7 @@ static void hop_fini(void *state) {
   free(s);
 }
 
-/* NEW: the variant is the rule; topdown (08's levels) and bottomup are the
+/* the variant is the rule; topdown (08's levels) and bottomup are the
  * ablation. Beamer's rule is the default: the slides' rule uses the average
  * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
 static const char *const hop_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};

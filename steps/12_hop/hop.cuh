@@ -13,9 +13,9 @@
 
 #include "../10_dobfs/dobfs.cuh" /* the rule, both directions, 08's levels as 10 changed them */
 
-enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW: -a's modes of hop levels, beside 08's MODE_* */
+enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW(12): -a's modes of hop levels, beside 08's MODE_* */
 
-/* NEW: step 10's loop state, and the hop engine's. */
+/* NEW(12): step 10's loop state, and the hop engine's. */
 typedef struct {
   dobfs_ctl_t d;                /* step 10's (and in it 08's), first                   */
   int maxd;                     /* largest level a hop step set (the depth at the end)  */
@@ -26,7 +26,7 @@ typedef struct {
   int hop_steps, hop_levels;    /* multi-block hop steps, levels in them                */
 } hop_ctl_t;
 
-/* NEW: step 10's arguments (d.ctl, d.b.ctl point at ctl->d), and the engine's. */
+/* NEW(12): step 10's arguments (d.ctl, d.b.ctl point at ctl->d), and the engine's. */
 typedef struct {
   dobfs_args_t d;               /* step 10's, first: 10's functions take &a->d          */
   hop_ctl_t *ctl;               /* the same memory as d.ctl, with the engine's counters */
@@ -38,7 +38,7 @@ typedef struct {
                                    memory for the hop engine's single-block levels (0: off) */
 } hop_args_t;
 
-/* NEW (hop): after `levels` top-down levels of the hop engine that end with
+/* NEW(12, hop): after `levels` top-down levels of the hop engine that end with
  * `next` entries: the rule knows the frontier's size, not its degrees (the
  * heads carry them, the engine does not sum them): beamer counts afresh (its
  * census) when its bound cannot decide. */
@@ -66,7 +66,7 @@ static __device__ void hop_hand_over(const hop_args_t *a, unsigned long long siz
   a->ctl->d.b.sb_levels += levels;
 }
 
-/* ---- NEW (ours, not in the paper): the hop engine -------------------------
+/* ---- NEW(12, ours, not in the paper): the hop engine -------------------------
  * Two facts of a road network or a grid on the H100: a level is a chain of
  * dependent global accesses (queue entry -> row offsets -> column -> dist),
  * and a grid barrier costs ~2 us. The hop engine shortens the first and
@@ -118,7 +118,7 @@ typedef struct {
   unsigned long long *gcnt;     /* global queue count                 */
   int kind;
   int *lo, *hi;                 /* shared: levels pushed to gq        */
-  unsigned *bm;                 /* NEW: block 0's visited bitmap (shared; NULL: atomicMin) */
+  unsigned *bm;                 /* NEW(12): block 0's visited bitmap (shared; NULL: atomicMin) */
 } hop_sink_t;
 
 
@@ -168,7 +168,7 @@ static __device__ __forceinline__ dist_t hop_claim_range(const hop_args_t *a, co
   for (int u = u0; u < u1; u++) {
     old[u] = DIST_INF;
     if (!(has >> u & 1)) continue;
-    if (sk->bm) { /* NEW: block 0 alone, exact levels: the first to set the bit owns x */
+    if (sk->bm) { /* NEW(12): block 0 alone, exact levels: the first to set the bit owns x */
       unsigned b = 1u << (x[u] & 31);
       old[u] = atomicOr(&sk->bm[x[u] >> 5], b) & b ? nv : DIST_INF;
     } else {
@@ -276,7 +276,7 @@ typedef struct {
   int lo, hi, maxd;
   vid_t lv[HOP_LONG];
   dist_t lval[HOP_LONG];
-  unsigned nbig;                /* NEW: rows of the tail pass for the whole block ... */
+  unsigned nbig;                /* NEW(12): rows of the tail pass for the whole block ... */
   unsigned short lbig[HOP_LONG]; /* ... their places in lv */
 } hop_shared_t;
 static __shared__ hop_shared_t hop_sh; /* one for both (single and multi-block hops) */
@@ -314,7 +314,7 @@ static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const h
       w0 = in.h[2 * i];
       w1 = in.h[2 * i + 1];
       val = in.val[i];
-      /* NEW (sbits): the level of a vertex the bitmap claimed is stored now, a
+      /* NEW(12, sbits): the level of a vertex the bitmap claimed is stored now, a
        * level late: its latency hides behind this level's head loads, where
        * a store at the claim would hold up the barrier */
       if (sk->bm) a->d.b.dist[in.v[i]] = val;
@@ -350,7 +350,7 @@ static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const h
   return mx;
 }
 
-/* NEW (sbits): block 0's visited bitmap, after the two block queues: while
+/* NEW(12, sbits): block 0's visited bitmap, after the two block queues: while
  * block 0 runs levels alone it is the only writer of dist, so "visited?" is
  * a bit in shared memory (a shared atomicOr, ~30 cycles on the H100) instead of
  * atomicMin on dist in the L2 (hundreds of cycles). Built from dist on entry: the
@@ -399,7 +399,7 @@ static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_sh
   return next;
 }
 
-/* NEW: small frontiers: block 0 alone runs hops until the frontier passes
+/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes
  * `single` entries (mode 0) or ends; exact levels, no grid barrier. The same
  * hand-over as dobfs_single: q[cur] holds the frontier, ctl says where. */
 static __device__ void hop_single(const hop_args_t *a, int level, int cur,
@@ -478,7 +478,7 @@ static __device__ void hop_zero_next(const hop_args_t *a, int ci, int zn) {
   if (zn >= 0) dobfs_zero_set(&a->d, zn);
 }
 
-/* NEW: a multi-block hop step: block b takes its slice of q[cur] and runs
+/* NEW(12): a multi-block hop step: block b takes its slice of q[cur] and runs
  * `hop` levels in shared memory; the last level's claims go to q[cur ^ 1].
  * Every block of the grid calls it; a grid.sync() follows. */
 static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsigned long long size,

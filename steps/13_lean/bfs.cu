@@ -94,10 +94,10 @@
 
 #include "../12_hop/hop.cuh" /* the hop engine; through it step 10's rule and step 08's levels */
 
-#define LEAN_NONE 0xffffffffu /* NEW: lean heads: no neighbour in this word */
+#define LEAN_NONE 0xffffffffu /* NEW(13): lean heads: no neighbour in this word */
 #define LEAN_MORE 0xfffffffeu /* ... word 3: more than 4 neighbours, the row goes on in cols */
 
-/* NEW: step 12's arguments, and the prologue's. */
+/* NEW(13): step 12's arguments, and the prologue's. */
 typedef struct {
   hop_args_t h;                 /* step 12's, first: 12's functions take &a->h          */
   const uint4 *lhead;           /* 1 per vertex: first 4 neighbours (LEAN_NONE,
@@ -117,13 +117,13 @@ static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, vid
     for (int r = 0; r < HOP_IN; r++) w[1 + r] = (eid_t)r < d ? cols[b + r] : 0;
     head[2 * v] = make_uint4(w[0], w[1], w[2], w[3]);
     head[2 * v + 1] = make_uint4(w[4], w[5], w[6], w[7]);
-    if (lh) /* NEW (lean) */
+    if (lh) /* NEW(13, lean) */
       lh[v] = make_uint4(d > 0 ? w[1] : LEAN_NONE, d > 1 ? w[2] : LEAN_NONE, d > 2 ? w[3] : LEAN_NONE,
                          d > 4 ? LEAN_MORE : d > 3 ? w[4] : LEAN_NONE);
   }
 }
 
-/* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
+/* loop=1: the whole BFS in one cooperative grid. Every thread keeps
  * level, cur, size and the rule's state in registers; all read the same
  * counters after each grid.sync(), so all choose the same direction, take the
  * same branches and reach the same barriers. */
@@ -136,22 +136,22 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
   }
   grid.sync();
   int level = 0, cur = 0, mb_levels = 0;
-  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW: where the frontier is */
-  dobfs_rule_t rs = a.h.d.rs0;                    /* NEW */
+  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* where the frontier is */
+  dobfs_rule_t rs = a.h.d.rs0;
   unsigned long long size = 1, pushes = 0;
-  int hs = 0, mixed = 0, hop_end = 0, after_hop = 0; /* NEW (hop): hop steps, label-correcting */
-  if (a.pro) { /* NEW (lean): from where the prologue stopped (size 0: it finished) */
+  int hs = 0, mixed = 0, hop_end = 0, after_hop = 0; /* hop: hop steps, label-correcting */
+  if (a.pro) { /* NEW(13, lean): from where the prologue stopped (size 0: it finished) */
     level = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
     cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
     size = ld_volatile(&a.h.ctl->d.b.size);
     hop_rule(&a.h, &rs, size, level);
   }
   while (size) {
-    /* NEW (-a): a level's time runs from here (choice, scout and conversions
+    /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
     unsigned long long tl = a.h.d.b.trace && b0 ? dobfs_clock() : 0;
     hop_end = 0;
-    /* NEW (hop): the hop engine takes the top-down levels the rule's floor
+    /* hop: the hop engine takes the top-down levels the rule's floor
      * keeps top-down (and every level once a step went label-correcting) */
     int hop = with_hop && a.h.hop && !in_bitmap && (mixed || a.h.d.rule == RULE_TOPDOWN || (a.h.d.rule != RULE_BOTTOMUP && rs.nf <= a.h.d.nf_td));
     if (hop) {
@@ -213,7 +213,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
       }
     }
     after_hop = 0;
-    int dir = dobfs_choose(&a.h.d, &rs, level); /* NEW: every thread, the same answer */
+    int dir = dobfs_choose(&a.h.d, &rs, level); /* every thread, the same answer */
     if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
       dobfs_scout(&a.h.d, level, a.h.d.b.q[cur], size, dir == DIR_CENSUS);
       grid.sync();
@@ -221,7 +221,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
                     ld_volatile(&a.h.ctl->d.si[level % 3]), ld_volatile(&a.h.ctl->d.cen[level % 3]));
       dir = dobfs_choose(&a.h.d, &rs, level);
     }
-    if (dir == DIR_BOTTOMUP) { /* NEW: a bottom-up level */
+    if (dir == DIR_BOTTOMUP) { /* a bottom-up level */
       if (!in_bitmap) { /* switch point: queue -> bitmap */
         dobfs_to_bitmap(&a.h.d, level, a.h.d.bm[bcur]);
         in_bitmap = 1;
@@ -241,7 +241,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
       if (size == 0) break;
       continue;
     }
-    if (in_bitmap) { /* NEW: switch point: bitmap -> queue */
+    if (in_bitmap) { /* switch point: bitmap -> queue */
       if (size > a.h.d.b.cap) { /* every thread sees the same size */
         if (b0) {
           a.h.ctl->d.b.status = ST_TOOBIG;
@@ -260,7 +260,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
       level = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
       cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
       size = ld_volatile(&a.h.ctl->d.b.size);
-      const volatile dobfs_rule_t *vr = &((volatile hop_ctl_t *)a.h.ctl)->d.rs; /* NEW */
+      const volatile dobfs_rule_t *vr = &((volatile hop_ctl_t *)a.h.ctl)->d.rs;
       rs.dir = vr->dir;
       rs.known = vr->known;
       rs.counting = vr->counting;
@@ -277,7 +277,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
         if (size == 0) break;
         continue;
       }
-      /* NEW: level `level` has hubs: the grid's hub pass below finishes it */
+      /* level `level` has hubs: the grid's hub pass below finishes it */
     }
     int vw = 0, ed = 0;
     if (!pending) {
@@ -287,7 +287,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
     unsigned long long nh = ld_volatile(&a.h.ctl->d.b.hubs[level % 3]);
     unsigned long long nb = ld_volatile(&a.h.ctl->d.b.bigs[level % 3]);
     unsigned long long next = ld_volatile(&a.h.ctl->d.b.cnt[level % 3]);
-    /* NEW: the frontier's in-edges (out-edges when symmetric), read with the
+    /* the frontier's in-edges (out-edges when symmetric), read with the
      * others: one L2 round trip a level, not two */
     unsigned long long fi = 0;
     if (rs.counting) fi = ld_volatile(a.h.d.sym ? &a.h.ctl->d.b.edges[level % 3] : &a.h.ctl->d.fi[level % 3]);
@@ -316,7 +316,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
       grid.sync();
       if (b0) dobfs_record(&a.h.d, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
     }
-    dobfs_td_update(&a.h.d, &rs, next, fi); /* NEW */
+    dobfs_td_update(&a.h.d, &rs, next, fi);
     pushes += next;
     mb_levels++;
     level++;
@@ -324,7 +324,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
     size = next;
     if (size == 0) break;
   }
-  if (hop_end) { /* NEW (hop): ended inside a hop step: its deepest level */
+  if (hop_end) { /* hop: ended inside a hop step: its deepest level */
     int d = ((volatile hop_ctl_t *)a.h.ctl)->maxd + 1;
     level = d > hop_end ? d : hop_end;
   }
@@ -336,7 +336,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
   }
 }
 
-/* NEW (lean prologue, ours): the first levels of a sparse graph in a kernel of
+/* NEW(13, lean prologue, ours): the first levels of a sparse graph in a kernel of
  * their own. Block 0's levels are bound by the latency of their chain of
  * instructions (README, "The lean prologue"); inside the loop kernel they
  * share its 128 registers with every other path and spill. This kernel runs
@@ -500,7 +500,7 @@ static __global__ void __launch_bounds__(512) lean_prologue_kernel(const __grid_
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64.
- * NEW (hop): and each twice. The hop engine's state (row heads, two shared
+ * hop: and each twice. The hop engine's state (row heads, two shared
  * queues) raises the register pressure of the whole kernel, bottom-up levels
  * included, although a graph with hop=0 never runs it; with_hop = 0 is a
  * constant the compiler folds, so those graphs get step 10's kernel. */
@@ -532,7 +532,7 @@ typedef struct {
   int grid_loop;  /* blocks of the cooperative grid (loop=1) */
   const void *loop_kernel; /* the build for this block size */
   dev_rows_t rows; /* -a: the level rows */
-  int pro;        /* NEW (lean): run the lean prologue first (untraced runs) */
+  int pro;        /* NEW(13, lean): run the lean prologue first (untraced runs) */
   unsigned pro_qc; /* ... entries of each of its queues */
   size_t pro_smem;
   dobfs_host_t t;  /* host offsets, the transpose built here (step 10) */
@@ -576,7 +576,7 @@ static int lean_check_knobs(const launch_t *lc) {
     return fail(EXIT_INPUT, "leanq=%ld: 0 (as many as fit) or 32..%d, a multiple of 32", leanq, LEAN_QMAX);
   long sbits = launch_knob(lc, "sbits");
   if (sbits < 0 || sbits > 1 << 18) return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW */
+  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
   for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, rule[i]);
     if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
@@ -613,7 +613,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->h.d.b.dp = (int)launch_knob(lc, "dp");
   a->h.d.b.visit = (int)launch_knob(lc, "visit");
   a->h.d.mstage = (int)launch_knob(lc, "mstage");
-  /* NEW: the variant is the rule */
+  /* the variant is the rule */
   const char *var = lc->variant;
   a->h.d.rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
             : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
@@ -630,7 +630,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   long qcap = launch_knob(lc, "qcap");
   a->h.d.b.cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
   if (a->h.d.b.cap < 1) a->h.d.b.cap = 1;
-  /* NEW: the hop engine, auto (-1): many levels per barrier on sparse graphs,
+  /* the hop engine, auto (-1): many levels per barrier on sparse graphs,
    * where levels are many and thin; none on dense ones, whose few small
    * levels step 10 runs faster (its single-block levels hand hubs to the
    * grid; after a hop step beamer must count afresh). */
@@ -640,7 +640,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
           : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
                                                           : 0;
   a->h.hop = (int)hop;
-  /* NEW (hop): a top-down level inside the hop engine costs a hop-th of a grid
+  /* hop: a top-down level inside the hop engine costs a hop-th of a grid
    * barrier, so a bottom-up level must save hop times as much: the floor rises
    * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
   if (a->h.hop > 1 && a->h.d.gamma > 0) a->h.d.gamma /= a->h.hop;
@@ -649,7 +649,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
    * or the hop engine's two block queues (40 bytes an entry) in its place */
   s->smem = (size_t)a->h.d.b.hash * 8 + (size_t)a->h.d.b.stage * sizeof(vid_t);
   if (a->h.hop && HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 > s->smem) s->smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80;
-  /* NEW (sbits): block 0's visited bitmap after the hop queues, if it fits in
+  /* sbits: block 0's visited bitmap after the hop queues, if it fits in
    * sbits bytes; dropped below if it would cost the grid a block per SM */
   size_t smem_nobits = s->smem, sb_bytes = ((size_t)a->h.d.b.n + 31) / 32 * 4;
   if (a->h.hop && sb_bytes <= (size_t)launch_knob(lc, "sbits")) {
@@ -671,7 +671,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
                 "this GPU has %d", h, st, need, smem_max);
   }
-  if (a->h.hop) /* NEW (hop): the build with the hop engine only where it runs */
+  if (a->h.hop) /* hop: the build with the hop engine only where it runs */
     s->loop_kernel = lc->block <= 512 ? (const void *)lean_hop_loop512_kernel : (const void *)lean_hop_loop_kernel;
   else
     s->loop_kernel = lc->block <= 512 ? (const void *)lean_dobfs_loop512_kernel : (const void *)lean_dobfs_loop_kernel;
@@ -680,9 +680,9 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   for (int i = 0; i < 4; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
-  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
+  /* the cooperative grid holds at most the resident blocks; -x caps it further */
   s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
-  if (a->h.sbw) { /* NEW (sbits): the bitmap would shrink the grid: go without */
+  if (a->h.sbw) { /* sbits: the bitmap would shrink the grid: go without */
     int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count, lc->grid, &full0);
     if (full0 > s->full) {
       a->h.sbw = 0;
@@ -709,11 +709,11 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->h.ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
   a->h.d.ctl = &a->h.ctl->d;
   a->h.d.b.ctl = &a->h.ctl->d.b;
-  if (a->h.d.b.dp > 0) { /* NEW: the hub claims (epoch 0 never matches a run's tag) */
+  if (a->h.d.b.dp > 0) { /* the hub claims (epoch 0 never matches a run's tag) */
     a->h.d.b.hubw = (unsigned long long *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 8, "hub claims");
     CUDA_CHECK(cudaMemset(a->h.d.b.hubw, 0, (size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 8));
   }
-  /* NEW (lean prologue): sparse graphs (mean degree < HOP_ROAD_DEG: roads, grids)
+  /* NEW(13, lean prologue): sparse graphs (mean degree < HOP_ROAD_DEG: roads, grids)
    * whose bitmap and two queues of at least 256 entries fit in shared memory */
   if (a->h.hop && launch_knob(lc, "lean") && a->h.d.b.mode != MODE_MULTI && lc->block <= 512 &&
       a->h.d.rule != RULE_BOTTOMUP && (double)g->m < HOP_ROAD_DEG * (double)g->n && a->h.d.b.n < LEAN_MORE) {
@@ -730,7 +730,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
                                       (int)s->pro_smem));
     }
   }
-  if (a->h.hop) { /* NEW (hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
+  if (a->h.hop) { /* NEW(13, hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 2 * sizeof(uint4), "row heads (hop)");
     uint4 *lh = s->pro ? (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * sizeof(uint4), "row heads (lean)") : NULL;
     if (a->h.d.b.n) {
@@ -741,11 +741,11 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
     a->h.head = head;
     a->lhead = lh;
   }
-  /* NEW: the frontier bitmaps, one bit per vertex */
+  /* the frontier bitmaps, one bit per vertex */
   size_t bm_bytes = (size_t)(a->h.d.words ? a->h.d.words : 1) * sizeof(unsigned);
   a->h.d.bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
   a->h.d.bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  /* NEW: in-edges. A symmetric graph is its own transpose. */
+  /* in-edges. A symmetric graph is its own transpose. */
   s->t.h_offsets = h->offsets;
   a->h.d.sym = h->symmetric;
   if (h->symmetric) {
@@ -758,7 +758,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
     lean_fini(s);
     return rc;
   }
-  for (vid_t v = 0; v < h->n; v++) { /* NEW: the largest degrees, for beamer's bound */
+  for (vid_t v = 0; v < h->n; v++) { /* the largest degrees, for beamer's bound */
     unsigned long long o = s->t.h_offsets[v + 1] - s->t.h_offsets[v];
     unsigned long long i = s->t.h_in_offsets[v + 1] - s->t.h_in_offsets[v];
     if (o > a->h.d.maxout) a->h.d.maxout = o;
@@ -784,7 +784,7 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     a.h.d.lv = (dobfs_lv_t *)s->rows.d;
     CUDA_CHECK(cudaMemset(a.h.d.b.mark, 0xff, (size_t)(a.h.d.b.n ? a.h.d.b.n : 1) * sizeof(int)));
   }
-  /* NEW: the rule's state before level 0 (the source alone), from the host graph */
+  /* the rule's state before level 0 (the source alone), from the host graph */
   a.h.d.rs0.dir = DIR_TOPDOWN;
   a.h.d.rs0.known = 1;
   a.h.d.rs0.counting = a.h.d.count; /* beamer: w = m is exact */
@@ -798,17 +798,17 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);
-  /* NEW (lean): the prologue's levels first, in the same stream */
+  /* NEW(13, lean): the prologue's levels first, in the same stream */
   a.pro = s->pro && !a.h.d.b.trace;
   if (a.pro) {
     lean_prologue_kernel<<<1, block, s->pro_smem>>>(a, src, s->pro_qc);
     LAUNCH_CHECK();
-    /* NEW (lean): the prologue's state; if it finished the traversal (a road
+    /* NEW(13, lean): the prologue's state; if it finished the traversal (a road
      * network), the grid is not launched: the loop kernel would find size 0 */
     CUDA_CHECK(cudaMemcpy(&c, a.h.ctl, sizeof c, cudaMemcpyDeviceToHost));
   }
   if (!a.pro || c.d.b.size) {
-    /* NEW: one launch for the whole traversal, no readback until the end */
+    /* one launch for the whole traversal, no readback until the end */
     void *args[] = {&a, &src};
     CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
                                            dim3(block), args, s->smem, 0));
@@ -828,7 +828,7 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     long long dups = 0, edges = 0;
     double ms_sum = 0;
     for (int l = 0; l < nl; l++) {
-      /* NEW: the level's time (ms), -1 where not measured */
+      /* NEW(13): the level's time (ms), -1 where not measured */
       float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
       if (ms >= 0) ms_sum += ms;
       step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
@@ -843,7 +843,7 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     }
     printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
            ms_sum);
-    for (int l = 0; l < nl; l++) /* NEW: the direction of every level */
+    for (int l = 0; l < nl; l++) /* the direction of every level */
       printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
     st->duplicates = dups;
     st->edges_inspected = edges;
@@ -866,8 +866,8 @@ static void lean_fini(void *state) {
   gpu_free(s->a.h.d.b.hubw);
   gpu_free(s->a.h.d.b.mark);
   dev_rows_free(&s->rows);
-  gpu_free((void *)s->a.h.head); /* NEW (hop) */
-  gpu_free((void *)s->a.lhead); /* NEW (lean) */
+  gpu_free((void *)s->a.h.head); /* hop */
+  gpu_free((void *)s->a.lhead); /* NEW(13, lean) */
   gpu_free(s->a.h.d.bm[0]);
   gpu_free(s->a.h.d.bm[1]);
   gpu_free(s->t.d_in_offsets_own);
@@ -876,7 +876,7 @@ static void lean_fini(void *state) {
   free(s);
 }
 
-/* NEW: the variant is the rule; topdown (08's levels) and bottomup are the
+/* the variant is the rule; topdown (08's levels) and bottomup are the
  * ablation. Beamer's rule is the default: the slides' rule uses the average
  * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
 static const char *const lean_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
