@@ -248,31 +248,9 @@ typedef struct {
 } dobfs_state_t;
 
 static int dobfs_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"coalesce", "visit", "mstage"};
-  for (int i = 0; i < 3; i++) {
-    long v = launch_knob(lc, bin[i]);
-    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
-  }
-  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
-  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = KNOB_ASSIGN(lc);
-  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
-  long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
-  if (mode < 0 || mode > 2)
-    return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
-  if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
-  if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
-  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
-  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
-    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
-  if (assign < 0 || assign > 2)
-    return fail(EXIT_INPUT, "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover", assign);
-  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
-  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
-  if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
-  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
-    return fail(EXIT_INPUT, "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries", hash);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
+  if (bfs4k_check_values(lc)) return fail_code();
+  long mstage = launch_knob(lc, "mstage");
+  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
   static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW(10) */
   for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, rule[i]);
@@ -294,39 +272,7 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->g = *g;
   s->lc = *lc;
   dobfs_args_t *a = &s->a;
-  a->b.offsets = g->offsets;
-  a->b.cols = g->cols;
-  a->b.n = g->n;
-  a->b.mode = (int)launch_knob(lc, "mode");
-  a->b.scan = (int)launch_knob(lc, "scan");
-  a->b.coalesce = (int)launch_knob(lc, "coalesce");
-  a->b.stage = (int)launch_knob(lc, "stage");
-  a->b.hash = (int)KNOB_HASH(lc);
-  a->b.hmask = a->b.hash ? (unsigned)a->b.hash - 1 : 0;
-  a->b.vw = (int)launch_knob(lc, "vw");
-  a->b.vwmin = (int)launch_knob(lc, "vwmin");
-  a->b.assign = (int)KNOB_ASSIGN(lc);
-  a->b.k4 = (int)launch_knob(lc, "k4");
-  a->b.dp = (int)launch_knob(lc, "dp");
-  a->b.visit = (int)launch_knob(lc, "visit");
-  a->mstage = (int)launch_knob(lc, "mstage");
-  /* NEW(10): the variant is the rule */
-  const char *var = lc->variant;
-  a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
-            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
-            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
-                                           : RULE_BEAMER;
-  a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
-  a->alpha = (double)launch_knob(lc, "alpha");
-  a->beta = (double)launch_knob(lc, "beta");
-  a->gamma = (double)launch_knob(lc, "gamma");
-  a->slides_pct = (double)launch_knob(lc, "slides_pct");
-  a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
-  a->words = ((unsigned long long)g->n + 31) / 32;
-  a->b.single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
-  long qcap = launch_knob(lc, "qcap");
-  a->b.cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
-  if (a->b.cap < 1) a->b.cap = 1;
+  dobfs_read_knobs(a, g, lc);
   /* shared memory: the hash table (8-byte entries) then the staging area */
   s->smem = (size_t)a->b.hash * 8 + (size_t)a->b.stage * sizeof(vid_t);
   int dev = 0, smem_max = 0;
@@ -357,40 +303,14 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
   }
   a->b.res_mb = (unsigned)(s->grid_loop * lc->block);
-  a->b.q[0] = (vid_t *)gpu_alloc(a->b.cap * sizeof(vid_t), "frontier queue 0");
-  a->b.q[1] = (vid_t *)gpu_alloc(a->b.cap * sizeof(vid_t), "frontier queue 1");
-  a->b.hubq = (vid_t *)gpu_alloc(a->b.cap * sizeof(vid_t), "hub list");
+  bfs4k_alloc_queues(&a->b);
   a->ctl = (dobfs_ctl_t *)gpu_alloc(sizeof(dobfs_ctl_t), "loop state");
   a->b.ctl = &a->ctl->b;
-  if (a->b.dp > 0) { /* the hub claims (epoch 0 never matches a run's tag) */
-    a->b.hubw = (unsigned long long *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * 8, "hub claims");
-    CUDA_CHECK(cudaMemset(a->b.hubw, 0, (size_t)(a->b.n ? a->b.n : 1) * 8));
-  }
-  /* NEW(10): the frontier bitmaps, one bit per vertex */
-  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
-  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
-  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  /* NEW(10): in-edges. A symmetric graph is its own transpose. */
-  s->t.h_offsets = h->offsets;
-  a->sym = h->symmetric;
-  if (h->symmetric) {
-    a->in_offsets = g->offsets;
-    a->in_cols = g->cols;
-    s->t.h_in_offsets = h->offsets;
-    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
-  } else if (dobfs_transpose(&s->t, a, h)) {
+  if (dobfs_in_edges(&s->t, a, g, h)) {
     int rc = fail_code();
     dobfs_fini(s);
     return rc;
   }
-  for (vid_t v = 0; v < h->n; v++) { /* NEW(10): the largest degrees, for beamer's bound */
-    unsigned long long o = s->t.h_offsets[v + 1] - s->t.h_offsets[v];
-    unsigned long long i = s->t.h_in_offsets[v + 1] - s->t.h_in_offsets[v];
-    if (o > a->maxout) a->maxout = o;
-    if (i > a->maxin) a->maxin = i;
-  }
-  double fl = (double)a->maxout * a->gamma; /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
-  a->nf_td = a->gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
   *state = s;
   return 0;
 }
@@ -401,25 +321,8 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   a.b.dist = d_dist;
   a.b.trace = st->trace != NULL;
   a.b.epoch = ++s->a.b.epoch;
-  if (a.b.trace) {
-    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
-    if (!s->a.b.mark) s->a.b.mark = (int *)gpu_alloc((size_t)(a.b.n ? a.b.n : 1) * sizeof(int), "duplicate marks (-a)");
-    dev_rows_open(&s->rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
-    a.b.mark = s->a.b.mark;
-    a.lv = (dobfs_lv_t *)s->rows.d;
-    CUDA_CHECK(cudaMemset(a.b.mark, 0xff, (size_t)(a.b.n ? a.b.n : 1) * sizeof(int)));
-  }
-  /* NEW(10): the rule's state before level 0 (the source alone), from the host graph */
-  a.rs0.dir = DIR_TOPDOWN;
-  a.rs0.known = 1;
-  a.rs0.counting = a.count; /* beamer: w = m is exact */
-  a.rs0.quiet = 0;
-  a.rs0.nf = 1;
-  a.rs0.prev_nf = 0;
-  a.rs0.r = (unsigned long long)a.b.n - 1;
-  a.rs0.w = (unsigned long long)s->g.m; /* everything unvisited but the source */
-  a.rs0.mf = (unsigned long long)(s->t.h_offsets[src + 1] - s->t.h_offsets[src]);
-  a.rs0.fi = (unsigned long long)(s->t.h_in_offsets[src + 1] - s->t.h_in_offsets[src]);
+  if (a.b.trace && dobfs_trace_open(&a, &s->a, &s->rows)) return fail_code();
+  dobfs_rs0(&a, &s->t, s->g.m, src);
   int block = s->lc.block;
   dobfs_ctl_t c;
   memset(&c, 0, sizeof c);

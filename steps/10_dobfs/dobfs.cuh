@@ -776,4 +776,77 @@ static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
   return 0;
 }
 
+/* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
+ * variant is the rule */
+static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {
+  bfs4k_read_knobs(&a->b, g, lc);
+  a->mstage = (int)launch_knob(lc, "mstage");
+  const char *var = lc->variant;
+  a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
+            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
+            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
+                                           : RULE_BEAMER;
+  a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
+  a->alpha = (double)launch_knob(lc, "alpha");
+  a->beta = (double)launch_knob(lc, "beta");
+  a->gamma = (double)launch_knob(lc, "gamma");
+  a->slides_pct = (double)launch_knob(lc, "slides_pct");
+  a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
+  a->words = ((unsigned long long)g->n + 31) / 32;
+}
+
+/* NEW(10): the frontier bitmaps (one bit per vertex) and the in-edges: a
+ * symmetric graph is its own transpose. Then the largest degrees, for
+ * beamer's bound, and nf_td from gamma as it stands now. */
+static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, const graph_t *h) {
+  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
+  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
+  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
+  t->h_offsets = h->offsets;
+  a->sym = h->symmetric;
+  if (h->symmetric) {
+    a->in_offsets = g->offsets;
+    a->in_cols = g->cols;
+    t->h_in_offsets = h->offsets;
+    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
+  } else if (dobfs_transpose(t, a, h)) {
+    return fail_code();
+  }
+  for (vid_t v = 0; v < h->n; v++) {
+    unsigned long long o = t->h_offsets[v + 1] - t->h_offsets[v];
+    unsigned long long i = t->h_in_offsets[v + 1] - t->h_in_offsets[v];
+    if (o > a->maxout) a->maxout = o;
+    if (i > a->maxin) a->maxin = i;
+  }
+  double fl = (double)a->maxout * a->gamma; /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
+  a->nf_td = a->gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
+  return 0;
+}
+
+/* NEW(10): the rule's state before level 0 (the source alone), from the host graph */
+static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src) {
+  a->rs0.dir = DIR_TOPDOWN;
+  a->rs0.known = 1;
+  a->rs0.counting = a->count; /* beamer: w = m is exact */
+  a->rs0.quiet = 0;
+  a->rs0.nf = 1;
+  a->rs0.prev_nf = 0;
+  a->rs0.r = (unsigned long long)a->b.n - 1;
+  a->rs0.w = (unsigned long long)m; /* everything unvisited but the source */
+  a->rs0.mf = (unsigned long long)(t->h_offsets[src + 1] - t->h_offsets[src]);
+  a->rs0.fi = (unsigned long long)(t->h_in_offsets[src + 1] - t->h_in_offsets[src]);
+}
+
+/* support (-a only): marks for the duplicate count and the level rows
+ * (untraced runs allocate nothing); keep holds the marks between runs */
+static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *rows) {
+  if (!keep->b.mark)
+    keep->b.mark = (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
+  dev_rows_open(rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
+  a->b.mark = keep->b.mark;
+  a->lv = (dobfs_lv_t *)rows->d;
+  CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
+  return 0;
+}
+
 #endif /* DOBFS_CUH */

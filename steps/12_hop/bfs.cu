@@ -343,39 +343,9 @@ typedef struct {
 } hop_state_t;
 
 static int hop_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"coalesce", "visit", "mstage"};
-  for (int i = 0; i < 3; i++) {
-    long v = launch_knob(lc, bin[i]);
-    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
-  }
-  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
-  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = KNOB_ASSIGN(lc);
-  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
-  long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
-  if (mode < 0 || mode > 2)
-    return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
-  if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
-  if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
-  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
-  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
-    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
-  if (assign < 0 || assign > 2)
-    return fail(EXIT_INPUT, "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover", assign);
-  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
-  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
-  if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
-  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
-    return fail(EXIT_INPUT, "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries", hash);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
-  long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq"), hopmax = launch_knob(lc, "hopmax");
-  if (hop < -1 || hop > HOP_MAX)
-    return fail(EXIT_INPUT, "hop=%ld: -1 (auto), 0 (step 10's levels) or 1..%d levels per grid barrier", hop, HOP_MAX);
-  if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
-    return fail(EXIT_INPUT, "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop engine)", hopq);
-  if (hopmax < 0 || hopmax > 1 << 20) return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
-  long sbits = launch_knob(lc, "sbits");
-  if (sbits < 0 || sbits > 1 << 18) return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
+  if (bfs4k_check_values(lc)) return fail_code();
+  long mstage = launch_knob(lc, "mstage");
+  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
   static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
   for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, rule[i]);
@@ -397,39 +367,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->g = *g;
   s->lc = *lc;
   hop_args_t *a = &s->a;
-  a->d.b.offsets = g->offsets;
-  a->d.b.cols = g->cols;
-  a->d.b.n = g->n;
-  a->d.b.mode = (int)launch_knob(lc, "mode");
-  a->d.b.scan = (int)launch_knob(lc, "scan");
-  a->d.b.coalesce = (int)launch_knob(lc, "coalesce");
-  a->d.b.stage = (int)launch_knob(lc, "stage");
-  a->d.b.hash = (int)KNOB_HASH(lc);
-  a->d.b.hmask = a->d.b.hash ? (unsigned)a->d.b.hash - 1 : 0;
-  a->d.b.vw = (int)launch_knob(lc, "vw");
-  a->d.b.vwmin = (int)launch_knob(lc, "vwmin");
-  a->d.b.assign = (int)KNOB_ASSIGN(lc);
-  a->d.b.k4 = (int)launch_knob(lc, "k4");
-  a->d.b.dp = (int)launch_knob(lc, "dp");
-  a->d.b.visit = (int)launch_knob(lc, "visit");
-  a->d.mstage = (int)launch_knob(lc, "mstage");
-  /* the variant is the rule */
-  const char *var = lc->variant;
-  a->d.rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
-            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
-            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
-                                           : RULE_BEAMER;
-  a->d.count = a->d.rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
-  a->d.alpha = (double)launch_knob(lc, "alpha");
-  a->d.beta = (double)launch_knob(lc, "beta");
-  a->d.gamma = (double)launch_knob(lc, "gamma");
-  a->d.slides_pct = (double)launch_knob(lc, "slides_pct");
-  a->d.avg_deg = g->n ? (double)g->m / (double)g->n : 0;
-  a->d.words = ((unsigned long long)g->n + 31) / 32;
-  a->d.b.single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
-  long qcap = launch_knob(lc, "qcap");
-  a->d.b.cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
-  if (a->d.b.cap < 1) a->d.b.cap = 1;
+  dobfs_read_knobs(&a->d, g, lc);
   /* NEW(12): the hop engine, auto (-1): many levels per barrier on sparse graphs,
    * where levels are many and thin; none on dense ones, whose few small
    * levels step 10 runs faster (its single-block levels hand hubs to the
@@ -503,16 +441,10 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
   }
   a->d.b.res_mb = (unsigned)(s->grid_loop * lc->block);
-  a->d.b.q[0] = (vid_t *)gpu_alloc(a->d.b.cap * sizeof(vid_t), "frontier queue 0");
-  a->d.b.q[1] = (vid_t *)gpu_alloc(a->d.b.cap * sizeof(vid_t), "frontier queue 1");
-  a->d.b.hubq = (vid_t *)gpu_alloc(a->d.b.cap * sizeof(vid_t), "hub list");
+  bfs4k_alloc_queues(&a->d.b);
   a->ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
   a->d.ctl = &a->ctl->d;
   a->d.b.ctl = &a->ctl->d.b;
-  if (a->d.b.dp > 0) { /* the hub claims (epoch 0 never matches a run's tag) */
-    a->d.b.hubw = (unsigned long long *)gpu_alloc((size_t)(a->d.b.n ? a->d.b.n : 1) * 8, "hub claims");
-    CUDA_CHECK(cudaMemset(a->d.b.hubw, 0, (size_t)(a->d.b.n ? a->d.b.n : 1) * 8));
-  }
   if (a->hop) { /* NEW(12, hop): the row heads, 32 bytes a vertex */
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->d.b.n ? a->d.b.n : 1) * 2 * sizeof(uint4), "row heads (hop)");
     if (a->d.b.n) {
@@ -522,31 +454,11 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
     }
     a->head = head;
   }
-  /* the frontier bitmaps, one bit per vertex */
-  size_t bm_bytes = (size_t)(a->d.words ? a->d.words : 1) * sizeof(unsigned);
-  a->d.bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
-  a->d.bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  /* in-edges. A symmetric graph is its own transpose. */
-  s->t.h_offsets = h->offsets;
-  a->d.sym = h->symmetric;
-  if (h->symmetric) {
-    a->d.in_offsets = g->offsets;
-    a->d.in_cols = g->cols;
-    s->t.h_in_offsets = h->offsets;
-    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
-  } else if (dobfs_transpose(&s->t, &a->d, h)) {
+  if (dobfs_in_edges(&s->t, &a->d, g, h)) {
     int rc = fail_code();
     hop_fini(s);
     return rc;
   }
-  for (vid_t v = 0; v < h->n; v++) { /* the largest degrees, for beamer's bound */
-    unsigned long long o = s->t.h_offsets[v + 1] - s->t.h_offsets[v];
-    unsigned long long i = s->t.h_in_offsets[v + 1] - s->t.h_in_offsets[v];
-    if (o > a->d.maxout) a->d.maxout = o;
-    if (i > a->d.maxin) a->d.maxin = i;
-  }
-  double fl = (double)a->d.maxout * a->d.gamma; /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
-  a->d.nf_td = a->d.gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
   *state = s;
   return 0;
 }
@@ -557,25 +469,8 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   a.d.b.dist = d_dist;
   a.d.b.trace = st->trace != NULL;
   a.d.b.epoch = ++s->a.d.b.epoch;
-  if (a.d.b.trace) {
-    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
-    if (!s->a.d.b.mark) s->a.d.b.mark = (int *)gpu_alloc((size_t)(a.d.b.n ? a.d.b.n : 1) * sizeof(int), "duplicate marks (-a)");
-    dev_rows_open(&s->rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
-    a.d.b.mark = s->a.d.b.mark;
-    a.d.lv = (dobfs_lv_t *)s->rows.d;
-    CUDA_CHECK(cudaMemset(a.d.b.mark, 0xff, (size_t)(a.d.b.n ? a.d.b.n : 1) * sizeof(int)));
-  }
-  /* the rule's state before level 0 (the source alone), from the host graph */
-  a.d.rs0.dir = DIR_TOPDOWN;
-  a.d.rs0.known = 1;
-  a.d.rs0.counting = a.d.count; /* beamer: w = m is exact */
-  a.d.rs0.quiet = 0;
-  a.d.rs0.nf = 1;
-  a.d.rs0.prev_nf = 0;
-  a.d.rs0.r = (unsigned long long)a.d.b.n - 1;
-  a.d.rs0.w = (unsigned long long)s->g.m; /* everything unvisited but the source */
-  a.d.rs0.mf = (unsigned long long)(s->t.h_offsets[src + 1] - s->t.h_offsets[src]);
-  a.d.rs0.fi = (unsigned long long)(s->t.h_in_offsets[src + 1] - s->t.h_in_offsets[src]);
+  if (a.d.b.trace && dobfs_trace_open(&a.d, &s->a.d, &s->rows)) return fail_code();
+  dobfs_rs0(&a.d, &s->t, s->g.m, src);
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);

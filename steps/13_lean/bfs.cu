@@ -539,43 +539,9 @@ typedef struct {
 } lean_state_t;
 
 static int lean_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"coalesce", "visit", "mstage"};
-  for (int i = 0; i < 3; i++) {
-    long v = launch_knob(lc, bin[i]);
-    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
-  }
-  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
-  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = KNOB_ASSIGN(lc);
-  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
-  long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
-  if (mode < 0 || mode > 2)
-    return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
-  if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
-  if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
-  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
-  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
-    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
-  if (assign < 0 || assign > 2)
-    return fail(EXIT_INPUT, "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover", assign);
-  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
-  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
-  if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
-  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
-    return fail(EXIT_INPUT, "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries", hash);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
-  long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq"), hopmax = launch_knob(lc, "hopmax");
-  if (hop < -1 || hop > HOP_MAX)
-    return fail(EXIT_INPUT, "hop=%ld: -1 (auto), 0 (step 10's levels) or 1..%d levels per grid barrier", hop, HOP_MAX);
-  if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
-    return fail(EXIT_INPUT, "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop engine)", hopq);
-  if (hopmax < 0 || hopmax > 1 << 20) return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
-  long leanq = launch_knob(lc, "leanq"), lean = launch_knob(lc, "lean");
-  if (lean < 0 || lean > 1) return fail(EXIT_INPUT, "lean=%ld: 0 or 1", lean);
-  if (leanq < 0 || leanq > LEAN_QMAX || leanq % 32 != 0)
-    return fail(EXIT_INPUT, "leanq=%ld: 0 (as many as fit) or 32..%d, a multiple of 32", leanq, LEAN_QMAX);
-  long sbits = launch_knob(lc, "sbits");
-  if (sbits < 0 || sbits > 1 << 18) return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
+  if (bfs4k_check_values(lc)) return fail_code();
+  long mstage = launch_knob(lc, "mstage");
+  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
   static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
   for (int i = 0; i < 4; i++) {
     long v = launch_knob(lc, rule[i]);
@@ -597,39 +563,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->g = *g;
   s->lc = *lc;
   lean_args_t *a = &s->a;
-  a->h.d.b.offsets = g->offsets;
-  a->h.d.b.cols = g->cols;
-  a->h.d.b.n = g->n;
-  a->h.d.b.mode = (int)launch_knob(lc, "mode");
-  a->h.d.b.scan = (int)launch_knob(lc, "scan");
-  a->h.d.b.coalesce = (int)launch_knob(lc, "coalesce");
-  a->h.d.b.stage = (int)launch_knob(lc, "stage");
-  a->h.d.b.hash = (int)KNOB_HASH(lc);
-  a->h.d.b.hmask = a->h.d.b.hash ? (unsigned)a->h.d.b.hash - 1 : 0;
-  a->h.d.b.vw = (int)launch_knob(lc, "vw");
-  a->h.d.b.vwmin = (int)launch_knob(lc, "vwmin");
-  a->h.d.b.assign = (int)KNOB_ASSIGN(lc);
-  a->h.d.b.k4 = (int)launch_knob(lc, "k4");
-  a->h.d.b.dp = (int)launch_knob(lc, "dp");
-  a->h.d.b.visit = (int)launch_knob(lc, "visit");
-  a->h.d.mstage = (int)launch_knob(lc, "mstage");
-  /* the variant is the rule */
-  const char *var = lc->variant;
-  a->h.d.rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
-            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
-            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
-                                           : RULE_BEAMER;
-  a->h.d.count = a->h.d.rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
-  a->h.d.alpha = (double)launch_knob(lc, "alpha");
-  a->h.d.beta = (double)launch_knob(lc, "beta");
-  a->h.d.gamma = (double)launch_knob(lc, "gamma");
-  a->h.d.slides_pct = (double)launch_knob(lc, "slides_pct");
-  a->h.d.avg_deg = g->n ? (double)g->m / (double)g->n : 0;
-  a->h.d.words = ((unsigned long long)g->n + 31) / 32;
-  a->h.d.b.single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
-  long qcap = launch_knob(lc, "qcap");
-  a->h.d.b.cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
-  if (a->h.d.b.cap < 1) a->h.d.b.cap = 1;
+  dobfs_read_knobs(&a->h.d, g, lc);
   /* the hop engine, auto (-1): many levels per barrier on sparse graphs,
    * where levels are many and thin; none on dense ones, whose few small
    * levels step 10 runs faster (its single-block levels hand hubs to the
@@ -703,16 +637,10 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
   }
   a->h.d.b.res_mb = (unsigned)(s->grid_loop * lc->block);
-  a->h.d.b.q[0] = (vid_t *)gpu_alloc(a->h.d.b.cap * sizeof(vid_t), "frontier queue 0");
-  a->h.d.b.q[1] = (vid_t *)gpu_alloc(a->h.d.b.cap * sizeof(vid_t), "frontier queue 1");
-  a->h.d.b.hubq = (vid_t *)gpu_alloc(a->h.d.b.cap * sizeof(vid_t), "hub list");
+  bfs4k_alloc_queues(&a->h.d.b);
   a->h.ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
   a->h.d.ctl = &a->h.ctl->d;
   a->h.d.b.ctl = &a->h.ctl->d.b;
-  if (a->h.d.b.dp > 0) { /* the hub claims (epoch 0 never matches a run's tag) */
-    a->h.d.b.hubw = (unsigned long long *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 8, "hub claims");
-    CUDA_CHECK(cudaMemset(a->h.d.b.hubw, 0, (size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 8));
-  }
   /* NEW(13, lean prologue): sparse graphs (mean degree < HOP_ROAD_DEG: roads, grids)
    * whose bitmap and two queues of at least 256 entries fit in shared memory */
   if (a->h.hop && launch_knob(lc, "lean") && a->h.d.b.mode != MODE_MULTI && lc->block <= 512 &&
@@ -741,31 +669,11 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
     a->h.head = head;
     a->lhead = lh;
   }
-  /* the frontier bitmaps, one bit per vertex */
-  size_t bm_bytes = (size_t)(a->h.d.words ? a->h.d.words : 1) * sizeof(unsigned);
-  a->h.d.bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
-  a->h.d.bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  /* in-edges. A symmetric graph is its own transpose. */
-  s->t.h_offsets = h->offsets;
-  a->h.d.sym = h->symmetric;
-  if (h->symmetric) {
-    a->h.d.in_offsets = g->offsets;
-    a->h.d.in_cols = g->cols;
-    s->t.h_in_offsets = h->offsets;
-    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
-  } else if (dobfs_transpose(&s->t, &a->h.d, h)) {
+  if (dobfs_in_edges(&s->t, &a->h.d, g, h)) {
     int rc = fail_code();
     lean_fini(s);
     return rc;
   }
-  for (vid_t v = 0; v < h->n; v++) { /* the largest degrees, for beamer's bound */
-    unsigned long long o = s->t.h_offsets[v + 1] - s->t.h_offsets[v];
-    unsigned long long i = s->t.h_in_offsets[v + 1] - s->t.h_in_offsets[v];
-    if (o > a->h.d.maxout) a->h.d.maxout = o;
-    if (i > a->h.d.maxin) a->h.d.maxin = i;
-  }
-  double fl = (double)a->h.d.maxout * a->h.d.gamma; /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
-  a->h.d.nf_td = a->h.d.gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
   *state = s;
   return 0;
 }
@@ -776,25 +684,8 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   a.h.d.b.dist = d_dist;
   a.h.d.b.trace = st->trace != NULL;
   a.h.d.b.epoch = ++s->a.h.d.b.epoch;
-  if (a.h.d.b.trace) {
-    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
-    if (!s->a.h.d.b.mark) s->a.h.d.b.mark = (int *)gpu_alloc((size_t)(a.h.d.b.n ? a.h.d.b.n : 1) * sizeof(int), "duplicate marks (-a)");
-    dev_rows_open(&s->rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
-    a.h.d.b.mark = s->a.h.d.b.mark;
-    a.h.d.lv = (dobfs_lv_t *)s->rows.d;
-    CUDA_CHECK(cudaMemset(a.h.d.b.mark, 0xff, (size_t)(a.h.d.b.n ? a.h.d.b.n : 1) * sizeof(int)));
-  }
-  /* the rule's state before level 0 (the source alone), from the host graph */
-  a.h.d.rs0.dir = DIR_TOPDOWN;
-  a.h.d.rs0.known = 1;
-  a.h.d.rs0.counting = a.h.d.count; /* beamer: w = m is exact */
-  a.h.d.rs0.quiet = 0;
-  a.h.d.rs0.nf = 1;
-  a.h.d.rs0.prev_nf = 0;
-  a.h.d.rs0.r = (unsigned long long)a.h.d.b.n - 1;
-  a.h.d.rs0.w = (unsigned long long)s->g.m; /* everything unvisited but the source */
-  a.h.d.rs0.mf = (unsigned long long)(s->t.h_offsets[src + 1] - s->t.h_offsets[src]);
-  a.h.d.rs0.fi = (unsigned long long)(s->t.h_in_offsets[src + 1] - s->t.h_in_offsets[src]);
+  if (a.h.d.b.trace && dobfs_trace_open(&a.h.d, &s->a.h.d, &s->rows)) return fail_code();
+  dobfs_rs0(&a.h.d, &s->t, s->g.m, src);
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);
