@@ -83,143 +83,19 @@
 
 #include "dobfs.cuh" /* the rule, both directions, step 08's levels as 10 changed them */
 
-/* loop=1: the whole BFS in one cooperative grid. Every thread keeps
- * level, cur, size and the rule's state in registers; all read the same
- * counters after each grid.sync(), so all choose the same direction, take the
- * same branches and reach the same barriers. */
+/* NEW(10): the whole BFS in one cooperative grid (08's loop=1), the direction
+ * of every level chosen on the device: the loop's parts are in dobfs.cuh. */
 static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t src) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
-  if (b0) {
-    memset(a.ctl, 0, sizeof *a.ctl);
-    a.b.q[0][0] = src;
-  }
-  grid.sync();
-  int level = 0, cur = 0, mb_levels = 0;
-  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* NEW(10): where the frontier is */
-  dobfs_rule_t rs = a.rs0;                    /* NEW(10) */
-  unsigned long long size = 1, pushes = 0;
+  dobfs_loop_t L;
+  dobfs_loop_begin(a, src, &L, b0);
   for (;;) {
-    /* NEW(10, -a): a level's time runs from here (choice, scout and conversions
+    /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    unsigned long long tl = a.b.trace && b0 ? dobfs_clock() : 0;
-    int dir = dobfs_choose(&a, &rs, level); /* NEW(10): every thread, the same answer */
-    if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
-      dobfs_scout(&a, level, a.b.q[cur], size, dir == DIR_CENSUS);
-      grid.sync();
-      dobfs_scouted(&a, &rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[level % 3]),
-                    ld_volatile(&a.ctl->si[level % 3]), ld_volatile(&a.ctl->cen[level % 3]));
-      dir = dobfs_choose(&a, &rs, level);
-    }
-    if (dir == DIR_BOTTOMUP) { /* NEW(10): a bottom-up level */
-      if (!in_bitmap) { /* switch point: queue -> bitmap */
-        dobfs_to_bitmap(&a, level, a.bm[bcur]);
-        in_bitmap = 1;
-        grid.sync();
-      }
-      dobfs_bottomup(&a, level, a.bm[bcur], a.bm[bcur ^ 1]);
-      grid.sync();
-      int z = level % 3;
-      unsigned long long found = ld_volatile(&a.ctl->b.cnt[z]);
-      dobfs_bu_update(&a, &rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
-                      ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
-      if (a.b.trace && b0) dobfs_record(&a, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - tl);
-      bu_levels++;
-      level++;
-      bcur ^= 1;
-      size = found;
-      if (size == 0) break;
-      continue;
-    }
-    if (in_bitmap) { /* NEW(10): switch point: bitmap -> queue */
-      if (size > a.b.cap) { /* every thread sees the same size */
-        if (b0) {
-          a.ctl->b.status = ST_TOOBIG;
-          a.ctl->b.toobig = size;
-        }
-        break;
-      }
-      dobfs_to_queue(&a, a.bm[bcur], a.b.q[cur]);
-      in_bitmap = 0;
-      grid.sync();
-    }
-    int pending = 0;
-    if (a.b.mode == MODE_SINGLE || (a.b.mode == MODE_SWITCH && size <= a.b.single)) {
-      if (blockIdx.x == 0) dobfs_single(&a, level, cur, size, rs); /* the others wait below */
-      grid.sync();
-      level = ((volatile dobfs_ctl_t *)a.ctl)->b.level;
-      cur = ((volatile dobfs_ctl_t *)a.ctl)->b.cur;
-      size = ld_volatile(&a.ctl->b.size);
-      const volatile dobfs_rule_t *vr = &((volatile dobfs_ctl_t *)a.ctl)->rs; /* NEW(10) */
-      rs.dir = vr->dir;
-      rs.known = vr->known;
-      rs.counting = vr->counting;
-      rs.quiet = vr->quiet;
-      rs.nf = vr->nf;
-      rs.prev_nf = vr->prev_nf;
-      rs.r = vr->r;
-      rs.w = vr->w;
-      rs.mf = vr->mf;
-      rs.fi = vr->fi;
-      pending = ((volatile dobfs_ctl_t *)a.ctl)->pending;
-      if (a.b.trace && b0) tl = ((volatile dobfs_ctl_t *)a.ctl)->t_pending; /* it began in block 0 */
-      if (!pending) {
-        if (size == 0) break;
-        continue;
-      }
-      /* NEW(10): level `level` has hubs: the grid's hub pass below finishes it */
-    }
-    int vw = 0, ed = 0;
-    if (!pending) {
-      dobfs_multi(&a, level, cur, size, 0, &vw, &ed, rs.counting);
-      grid.sync();
-    }
-    unsigned long long nh = ld_volatile(&a.ctl->b.hubs[level % 3]);
-    unsigned long long nb = ld_volatile(&a.ctl->b.bigs[level % 3]);
-    unsigned long long next = ld_volatile(&a.ctl->b.cnt[level % 3]);
-    /* NEW(10): the frontier's in-edges (out-edges when symmetric), read with the
-     * others: one L2 round trip a level, not two */
-    unsigned long long fi = 0;
-    if (rs.counting) fi = ld_volatile(a.sym ? &a.ctl->b.edges[level % 3] : &a.ctl->fi[level % 3]);
-    if (nh || nb) {
-      dobfs_hub_pass(&a, level, cur, nh, nb);
-      grid.sync();
-      next = ld_volatile(&a.ctl->b.cnt[level % 3]);
-    }
-    if (next > a.b.cap) { /* overflow: rebuild the queue from dist (rare) */
-      dev_rebuild(a.b.dist, a.b.n, level + 1, level + 1, a.b.q[cur ^ 1], a.b.cap, &a.ctl->b.rebuild);
-      grid.sync();
-      next = ld_volatile(&a.ctl->b.rebuild);
-      if (b0) a.ctl->b.rebuilds++;
-      if (next > a.b.cap) { /* more vertices than the queue holds: say so, stop */
-        if (b0) {
-          a.ctl->b.status = ST_TOOBIG;
-          a.ctl->b.toobig = next;
-        }
-        next = 0;
-      }
-      grid.sync(); /* all have read it before the next level zeroes it */
-    }
-    if (a.b.trace) {
-      unsigned long long ns = b0 ? dobfs_clock() - tl : 0;
-      bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[level % 3]);
-      grid.sync();
-      if (b0) dobfs_record(&a, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
-    }
-    dobfs_td_update(&a, &rs, next, fi); /* NEW(10) */
-    pushes += next;
-    mb_levels++;
-    level++;
-    cur ^= 1;
-    size = next;
-    if (size == 0) break;
+    L.tl = a.b.trace && b0 ? dobfs_clock() : 0;
+    if (dobfs_loop_level(a, &L, b0)) break;
   }
-  if (b0) {
-    a.ctl->b.level = level;
-    a.ctl->b.pushes += pushes;
-    a.ctl->b.mb_levels += mb_levels;
-    a.ctl->bu_levels += bu_levels;
-  }
+  dobfs_loop_end(a, &L, b0);
 }
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128

@@ -11,6 +11,8 @@
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
 
+#include <cooperative_groups.h>
+
 #include "graph.h"
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
@@ -751,6 +753,201 @@ static __device__ void dobfs_to_queue(const dobfs_args_t *a, const unsigned *bm,
       if (g < a->b.cap) q[g] = (vid_t)(w * 32 + lane); /* size <= cap was checked */
     }
   }
+}
+
+/* ---- NEW(10): the level loop's parts (the loop itself: step 10's bfs.cu) ----
+ * Every thread of the cooperative grid runs them on its own copy of the loop's
+ * state, from the same counters after the same grid.sync(): all take the same
+ * branches and reach the same barriers. A part returns 1 when the loop ends. */
+typedef struct {
+  int level, cur, mb_levels;
+  int bcur, in_bitmap, bu_levels; /* where the frontier is: queue q[cur] or bitmap bm[bcur] */
+  dobfs_rule_t rs;
+  unsigned long long size, pushes;
+  unsigned long long tl;          /* -a (block 0's thread 0): when this level began */
+} dobfs_loop_t;
+
+/* The loop's start: level 0 is the source alone. */
+static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, vid_t src, dobfs_loop_t *L,
+                                                        int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (b0) {
+    memset(a.ctl, 0, sizeof *a.ctl);
+    a.b.q[0][0] = src;
+  }
+  grid.sync();
+  L->level = 0;
+  L->cur = 0;
+  L->mb_levels = 0;
+  L->bcur = 0;
+  L->in_bitmap = 0;
+  L->bu_levels = 0;
+  L->rs = a.rs0;
+  L->size = 1;
+  L->pushes = 0;
+}
+
+/* The loop's end: block 0's thread 0 leaves the tallies for the host. */
+static __device__ __forceinline__ void dobfs_loop_end(const dobfs_args_t &a, const dobfs_loop_t *L, int b0) {
+  if (b0) {
+    a.ctl->b.level = L->level;
+    a.ctl->b.pushes += L->pushes;
+    a.ctl->b.mb_levels += L->mb_levels;
+    a.ctl->bu_levels += L->bu_levels;
+  }
+}
+
+/* Beamer's bound could not decide: the scout sums the frontier's degrees (a
+ * census the unvisited vertices' too), then the rule decides again. */
+static __device__ __forceinline__ int dobfs_loop_scout(const dobfs_args_t &a, dobfs_loop_t *L, int dir) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  int z = L->level % 3;
+  dobfs_scout(&a, L->level, a.b.q[L->cur], L->size, dir == DIR_CENSUS);
+  grid.sync();
+  dobfs_scouted(&a, &L->rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[z]), ld_volatile(&a.ctl->si[z]),
+                ld_volatile(&a.ctl->cen[z]));
+  return dobfs_choose(&a, &L->rs, L->level);
+}
+
+/* A bottom-up level; at a switch point the queue becomes a bitmap first. */
+static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (!L->in_bitmap) { /* switch point: queue -> bitmap */
+    dobfs_to_bitmap(&a, L->level, a.bm[L->bcur]);
+    L->in_bitmap = 1;
+    grid.sync();
+  }
+  dobfs_bottomup(&a, L->level, a.bm[L->bcur], a.bm[L->bcur ^ 1]);
+  grid.sync();
+  int z = L->level % 3;
+  unsigned long long found = ld_volatile(&a.ctl->b.cnt[z]);
+  dobfs_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
+                  ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
+  if (a.b.trace && b0)
+    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - L->tl);
+  L->bu_levels++;
+  L->level++;
+  L->bcur ^= 1;
+  L->size = found;
+  return L->size == 0;
+}
+
+/* Back to top-down at a switch point: the bitmap becomes a queue. */
+static __device__ __forceinline__ int dobfs_loop_to_queue(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (L->size > a.b.cap) { /* every thread sees the same size */
+    if (b0) {
+      a.ctl->b.status = ST_TOOBIG;
+      a.ctl->b.toobig = L->size;
+    }
+    return 1;
+  }
+  dobfs_to_queue(&a, a.bm[L->bcur], a.b.q[L->cur]);
+  L->in_bitmap = 0;
+  grid.sync();
+  return 0;
+}
+
+/* Single-block levels in block 0 (the others wait at the barrier); then every
+ * thread takes where they stopped, the rule's state included. Returns whether
+ * they handed over a level with hubs (pending: the grid's hub pass ends it). */
+static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (blockIdx.x == 0) dobfs_single(&a, L->level, L->cur, L->size, L->rs);
+  grid.sync();
+  const volatile dobfs_ctl_t *vc = (volatile dobfs_ctl_t *)a.ctl;
+  L->level = vc->b.level;
+  L->cur = vc->b.cur;
+  L->size = ld_volatile(&a.ctl->b.size);
+  const volatile dobfs_rule_t *vr = &vc->rs;
+  L->rs.dir = vr->dir;
+  L->rs.known = vr->known;
+  L->rs.counting = vr->counting;
+  L->rs.quiet = vr->quiet;
+  L->rs.nf = vr->nf;
+  L->rs.prev_nf = vr->prev_nf;
+  L->rs.r = vr->r;
+  L->rs.w = vr->w;
+  L->rs.mf = vr->mf;
+  L->rs.fi = vr->fi;
+  int pending = vc->pending;
+  if (a.b.trace && b0) L->tl = vc->t_pending; /* it began in block 0 */
+  return pending;
+}
+
+/* support: a next queue that overflowed (duplicates) is rebuilt from dist;
+ * more vertices than it holds: say so and stop (next = 0). */
+static __device__ __forceinline__ unsigned long long dobfs_loop_rebuild(const dobfs_args_t &a,
+                                                                        const dobfs_loop_t *L, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dev_rebuild(a.b.dist, a.b.n, L->level + 1, L->level + 1, a.b.q[L->cur ^ 1], a.b.cap, &a.ctl->b.rebuild);
+  grid.sync();
+  unsigned long long next = ld_volatile(&a.ctl->b.rebuild);
+  if (b0) a.ctl->b.rebuilds++;
+  if (next > a.b.cap) {
+    if (b0) {
+      a.ctl->b.status = ST_TOOBIG;
+      a.ctl->b.toobig = next;
+    }
+    next = 0;
+  }
+  grid.sync(); /* all have read it before the next level zeroes it */
+  return next;
+}
+
+/* A top-down level on the grid (step 08's multi-block level as step 10 changed
+ * it), or the hub pass that ends a pending one; then the rule's update. */
+static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs_loop_t *L, int b0,
+                                                    int pending) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  int level = L->level, cur = L->cur, z = L->level % 3;
+  int vw = 0, ed = 0;
+  if (!pending) {
+    dobfs_multi(&a, level, cur, L->size, 0, &vw, &ed, L->rs.counting);
+    grid.sync();
+  }
+  unsigned long long nh = ld_volatile(&a.ctl->b.hubs[z]);
+  unsigned long long nb = ld_volatile(&a.ctl->b.bigs[z]);
+  unsigned long long next = ld_volatile(&a.ctl->b.cnt[z]);
+  /* the frontier's in-edges (out-edges when symmetric), read with the
+   * others: one L2 round trip a level, not two */
+  unsigned long long fi = 0;
+  if (L->rs.counting) fi = ld_volatile(a.sym ? &a.ctl->b.edges[z] : &a.ctl->fi[z]);
+  if (nh || nb) {
+    dobfs_hub_pass(&a, level, cur, nh, nb);
+    grid.sync();
+    next = ld_volatile(&a.ctl->b.cnt[z]);
+  }
+  if (next > a.b.cap) next = dobfs_loop_rebuild(a, L, b0); /* overflow (rare) */
+  if (a.b.trace) { /* support (-a): the level's time, its duplicates, its row */
+    unsigned long long ns = b0 ? dobfs_clock() - L->tl : 0;
+    bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[z]);
+    grid.sync();
+    if (b0)
+      dobfs_record(&a, level, L->size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
+  }
+  dobfs_td_update(&a, &L->rs, next, fi);
+  L->pushes += next;
+  L->mb_levels++;
+  L->level++;
+  L->cur ^= 1;
+  L->size = next;
+  return L->size == 0;
+}
+
+/* One level of step 10's loop: the rule's direction, then that level. */
+static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+  int dir = dobfs_choose(&a, &L->rs, L->level); /* every thread, the same answer */
+  if (dir == DIR_SCOUT || dir == DIR_CENSUS) dir = dobfs_loop_scout(a, L, dir);
+  if (dir == DIR_BOTTOMUP) return dobfs_loop_bu(a, L, b0);
+  if (L->in_bitmap && dobfs_loop_to_queue(a, L, b0)) return 1;
+  int pending = 0;
+  if (a.b.mode == MODE_SINGLE || (a.b.mode == MODE_SWITCH && L->size <= a.b.single)) {
+    pending = dobfs_loop_single(a, L, b0);
+    if (!pending) return L->size == 0;
+    /* level `level` has hubs: the grid's hub pass below finishes it */
+  }
+  return dobfs_loop_td(a, L, b0, pending);
 }
 
 /* NEW(10): the host's side of the in-edges: CSR and CSC offsets (the rule's level
