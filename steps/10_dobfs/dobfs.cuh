@@ -767,15 +767,8 @@ typedef struct {
   unsigned long long tl;          /* -a (block 0's thread 0): when this level began */
 } dobfs_loop_t;
 
-/* The loop's start: level 0 is the source alone. */
-static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, vid_t src, dobfs_loop_t *L,
-                                                        int b0) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  if (b0) {
-    memset(a.ctl, 0, sizeof *a.ctl);
-    a.b.q[0][0] = src;
-  }
-  grid.sync();
+/* The loop's state before level 0, the source alone. */
+static __device__ __forceinline__ void dobfs_loop_init(const dobfs_args_t &a, dobfs_loop_t *L) {
   L->level = 0;
   L->cur = 0;
   L->mb_levels = 0;
@@ -785,6 +778,18 @@ static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, v
   L->rs = a.rs0;
   L->size = 1;
   L->pushes = 0;
+}
+
+/* The loop's start: clean counters, level 0 in the queue. */
+static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, vid_t src, dobfs_loop_t *L,
+                                                        int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (b0) {
+    memset(a.ctl, 0, sizeof *a.ctl);
+    a.b.q[0][0] = src;
+  }
+  grid.sync();
+  dobfs_loop_init(a, L);
 }
 
 /* The loop's end: block 0's thread 0 leaves the tallies for the host. */

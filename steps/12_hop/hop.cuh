@@ -531,4 +531,126 @@ static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsign
   }
 }
 
+/* ---- NEW(12): the level loop with the hop engine (the loop: 12's bfs.cu) ----
+ * Step 10's loop state and the engine's: every thread holds a copy. */
+typedef struct {
+  dobfs_loop_t l;               /* step 10's                                            */
+  int hs;                       /* multi-block hop steps so far (their counters: hs % 3) */
+  int mixed;                    /* a step went label-correcting: every later one is a hop */
+  int hop_end;                  /* the loop ended inside a hop step: at least this level */
+  int after_hop;                /* the last step was a hop step (its counter sets differ) */
+} hop_loop_t;
+
+static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_loop_t *H) {
+  dobfs_loop_init(a.d, &H->l);
+  H->hs = 0;
+  H->mixed = 0;
+  H->hop_end = 0;
+  H->after_hop = 0;
+}
+
+/* Single-block hop levels in block 0 (the others wait at the barrier). */
+static __device__ __forceinline__ int hop_loop_single(const hop_args_t &a, hop_loop_t *H) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dobfs_loop_t *L = &H->l;
+  if (blockIdx.x == 0) hop_single(&a, L->level, L->cur, L->size);
+  grid.sync();
+  int l2 = ((volatile hop_ctl_t *)a.ctl)->d.b.level;
+  L->cur = ((volatile hop_ctl_t *)a.ctl)->d.b.cur;
+  L->size = ld_volatile(&a.ctl->d.b.size);
+  hop_rule(&a, &L->rs, L->size, l2 - L->level);
+  L->level = l2;
+  H->after_hop = 0; /* the hand-over zeroed every set */
+  return L->size == 0;
+}
+
+/* support: a hop step's queue overflowed (label-correcting): rebuild it from
+ * dist over the levels it pushed; more than it holds: say so, stop. */
+static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a, const hop_loop_t *H,
+                                                                      int ci, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
+  dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
+  dev_rebuild(a.d.b.dist, a.d.b.n, lo, hi, a.d.b.q[H->l.cur ^ 1], a.d.b.cap, &a.ctl->d.b.rebuild);
+  grid.sync();
+  unsigned long long next = ld_volatile(&a.ctl->d.b.rebuild);
+  if (b0) a.ctl->d.b.rebuilds++;
+  if (next > a.d.b.cap) {
+    if (b0) {
+      a.ctl->d.b.status = ST_TOOBIG;
+      a.ctl->d.b.toobig = next;
+    }
+    next = 0;
+  }
+  return next;
+}
+
+/* A multi-block hop step: `hop` levels, one grid barrier. */
+static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loop_t *H, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dobfs_loop_t *L = &H->l;
+  int ci = H->hs % 3, zn = (L->level + a.hop) % 3;
+  int late = !H->after_hop && zn == (L->level + 2) % 3; /* the previous level's set: read until the barrier */
+  hop_multi(&a, L->level, L->cur, L->size, ci, late ? -1 : zn);
+  grid.sync();
+  H->hs++;
+  unsigned long long next = ld_volatile(&a.ctl->hcnt[ci]);
+  H->mixed = ((volatile hop_ctl_t *)a.ctl)->mixed;
+  if (next > a.d.b.cap) {
+    next = hop_loop_rebuild(a, H, ci, b0);
+    late = 1;
+  }
+  if (late) { /* now every thread has read it */
+    if (b0) dobfs_zero_set(&a.d, zn);
+    grid.sync();
+  }
+  H->after_hop = 1;
+  if (a.d.b.trace && b0) /* support (-a): the step's levels are hop levels */
+    for (int k = 0; k < a.hop && L->level + k < LV_CAP; k++) a.d.lv[L->level + k].mode = MODE_HOPK;
+  if (b0) {
+    a.ctl->hop_steps++;
+    a.ctl->hop_levels += a.hop;
+  }
+  L->pushes += next;
+  H->hop_end = L->level + 1; /* if the BFS ends in this step: at least one more level */
+  hop_rule(&a, &L->rs, next, a.hop);
+  L->level += a.hop;
+  L->cur ^= 1;
+  L->size = next;
+  return L->size == 0;
+}
+
+/* The loop from where H stands: the hop engine takes the top-down levels the
+ * rule's floor keeps top-down (and every level once a step went
+ * label-correcting); step 10's levels the rest. with_hop: the build. */
+static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H, const int with_hop,
+                                                    int b0) {
+  dobfs_loop_t *L = &H->l;
+  while (L->size) {
+    /* -a: a level's time runs from here (choice, scout and conversions
+     * included) to its last grid.sync(), before the trace's own counting */
+    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    H->hop_end = 0;
+    int hop = with_hop && a.hop && !L->in_bitmap &&
+              (H->mixed || a.d.rule == RULE_TOPDOWN || (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
+    if (hop) {
+      if (!H->mixed && (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
+        if (hop_loop_single(a, H)) break;
+        continue;
+      }
+      if (H->mixed || L->size <= a.hopmax) {
+        if (hop_loop_step(a, H, b0)) break;
+        continue;
+      }
+    }
+    H->after_hop = 0;
+    if (dobfs_loop_level(a.d, L, b0)) break;
+  }
+  if (H->hop_end) { /* ended inside a hop step: its deepest level */
+    int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
+    L->level = d > H->hop_end ? d : H->hop_end;
+  }
+  dobfs_loop_end(a.d, L, b0);
+}
+
 #endif /* HOP_CUH */

@@ -123,217 +123,25 @@ static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, vid
   }
 }
 
-/* loop=1: the whole BFS in one cooperative grid. Every thread keeps
- * level, cur, size and the rule's state in registers; all read the same
- * counters after each grid.sync(), so all choose the same direction, take the
- * same branches and reach the same barriers. */
+/* The whole BFS in one cooperative grid, as step 12's (hop.cuh), started
+ * where the lean prologue stopped when it ran. */
 static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src, const int with_hop) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
-  if (b0 && !a.pro) {
+  if (b0 && !a.pro) { /* NEW(13): the prologue left its own state */
     memset(a.h.ctl, 0, sizeof *a.h.ctl);
     a.h.d.b.q[0][0] = src;
   }
   grid.sync();
-  int level = 0, cur = 0, mb_levels = 0;
-  int bcur = 0, in_bitmap = 0, bu_levels = 0; /* where the frontier is */
-  dobfs_rule_t rs = a.h.d.rs0;
-  unsigned long long size = 1, pushes = 0;
-  int hs = 0, mixed = 0, hop_end = 0, after_hop = 0; /* hop: hop steps, label-correcting */
-  if (a.pro) { /* NEW(13, lean): from where the prologue stopped (size 0: it finished) */
-    level = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
-    cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
-    size = ld_volatile(&a.h.ctl->d.b.size);
-    hop_rule(&a.h, &rs, size, level);
+  hop_loop_t H;
+  hop_loop_init(a.h, &H);
+  if (a.pro) { /* NEW(13): from where the prologue stopped (size 0: it finished) */
+    H.l.level = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
+    H.l.cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
+    H.l.size = ld_volatile(&a.h.ctl->d.b.size);
+    hop_rule(&a.h, &H.l.rs, H.l.size, H.l.level);
   }
-  while (size) {
-    /* -a: a level's time runs from here (choice, scout and conversions
-     * included) to its last grid.sync(), before the trace's own counting */
-    unsigned long long tl = a.h.d.b.trace && b0 ? dobfs_clock() : 0;
-    hop_end = 0;
-    /* hop: the hop engine takes the top-down levels the rule's floor
-     * keeps top-down (and every level once a step went label-correcting) */
-    int hop = with_hop && a.h.hop && !in_bitmap && (mixed || a.h.d.rule == RULE_TOPDOWN || (a.h.d.rule != RULE_BOTTOMUP && rs.nf <= a.h.d.nf_td));
-    if (hop) {
-      if (!mixed && (a.h.d.b.mode == MODE_SINGLE || (a.h.d.b.mode == MODE_SWITCH && size <= a.h.d.b.single))) {
-        if (blockIdx.x == 0) hop_single(&a.h, level, cur, size); /* the others wait below */
-        grid.sync();
-        int l2 = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
-        cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
-        size = ld_volatile(&a.h.ctl->d.b.size);
-        hop_rule(&a.h, &rs, size, l2 - level);
-        level = l2;
-        after_hop = 0; /* the hand-over zeroed every set */
-        if (size == 0) break;
-        continue;
-      }
-      if (mixed || size <= a.h.hopmax) { /* `hop` levels, one grid barrier */
-        int ci = hs % 3, zn = (level + a.h.hop) % 3;
-        int late = !after_hop && zn == (level + 2) % 3; /* the previous level's set: read until the barrier */
-        hop_multi(&a.h, level, cur, size, ci, late ? -1 : zn);
-        grid.sync();
-        hs++;
-        unsigned long long next = ld_volatile(&a.h.ctl->hcnt[ci]);
-        mixed = ((volatile hop_ctl_t *)a.h.ctl)->mixed;
-        if (next > a.h.d.b.cap) { /* overflow (a label-correcting step): rebuild from dist */
-          dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.h.ctl)->plo[ci];
-          dist_t hi = ((volatile hop_ctl_t *)a.h.ctl)->phi[ci] - 1;
-          dev_rebuild(a.h.d.b.dist, a.h.d.b.n, lo, hi, a.h.d.b.q[cur ^ 1], a.h.d.b.cap, &a.h.ctl->d.b.rebuild);
-          grid.sync();
-          next = ld_volatile(&a.h.ctl->d.b.rebuild);
-          if (b0) a.h.ctl->d.b.rebuilds++;
-          if (next > a.h.d.b.cap) {
-            if (b0) {
-              a.h.ctl->d.b.status = ST_TOOBIG;
-              a.h.ctl->d.b.toobig = next;
-            }
-            next = 0;
-          }
-          late = 1;
-        }
-        if (late) { /* now every thread has read it */
-          if (b0) dobfs_zero_set(&a.h.d, zn);
-          grid.sync();
-        }
-        after_hop = 1;
-        if (a.h.d.b.trace && b0)
-          for (int k = 0; k < a.h.hop && level + k < LV_CAP; k++) a.h.d.lv[level + k].mode = MODE_HOPK;
-        if (b0) {
-          a.h.ctl->hop_steps++;
-          a.h.ctl->hop_levels += a.h.hop;
-        }
-        pushes += next;
-        hop_end = level + 1; /* if the BFS ends in this step: at least one more level */
-        hop_rule(&a.h, &rs, next, a.h.hop);
-        level += a.h.hop;
-        cur ^= 1;
-        size = next;
-        if (size == 0) break;
-        continue;
-      }
-    }
-    after_hop = 0;
-    int dir = dobfs_choose(&a.h.d, &rs, level); /* every thread, the same answer */
-    if (dir == DIR_SCOUT || dir == DIR_CENSUS) { /* beamer's bound could not decide: sum the degrees */
-      dobfs_scout(&a.h.d, level, a.h.d.b.q[cur], size, dir == DIR_CENSUS);
-      grid.sync();
-      dobfs_scouted(&a.h.d, &rs, dir == DIR_CENSUS, ld_volatile(&a.h.ctl->d.so[level % 3]),
-                    ld_volatile(&a.h.ctl->d.si[level % 3]), ld_volatile(&a.h.ctl->d.cen[level % 3]));
-      dir = dobfs_choose(&a.h.d, &rs, level);
-    }
-    if (dir == DIR_BOTTOMUP) { /* a bottom-up level */
-      if (!in_bitmap) { /* switch point: queue -> bitmap */
-        dobfs_to_bitmap(&a.h.d, level, a.h.d.bm[bcur]);
-        in_bitmap = 1;
-        grid.sync();
-      }
-      dobfs_bottomup(&a.h.d, level, a.h.d.bm[bcur], a.h.d.bm[bcur ^ 1]);
-      grid.sync();
-      int z = level % 3;
-      unsigned long long found = ld_volatile(&a.h.ctl->d.b.cnt[z]);
-      dobfs_bu_update(&a.h.d, &rs, found, ld_volatile(&a.h.ctl->d.fo[z]), ld_volatile(&a.h.ctl->d.fin[z]),
-                      ld_volatile(&a.h.ctl->d.left[z]), ld_volatile(&a.h.ctl->d.left_in[z]));
-      if (a.h.d.b.trace && b0) dobfs_record(&a.h.d, level, size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - tl);
-      bu_levels++;
-      level++;
-      bcur ^= 1;
-      size = found;
-      if (size == 0) break;
-      continue;
-    }
-    if (in_bitmap) { /* switch point: bitmap -> queue */
-      if (size > a.h.d.b.cap) { /* every thread sees the same size */
-        if (b0) {
-          a.h.ctl->d.b.status = ST_TOOBIG;
-          a.h.ctl->d.b.toobig = size;
-        }
-        break;
-      }
-      dobfs_to_queue(&a.h.d, a.h.d.bm[bcur], a.h.d.b.q[cur]);
-      in_bitmap = 0;
-      grid.sync();
-    }
-    int pending = 0;
-    if (a.h.d.b.mode == MODE_SINGLE || (a.h.d.b.mode == MODE_SWITCH && size <= a.h.d.b.single)) {
-      if (blockIdx.x == 0) dobfs_single(&a.h.d, level, cur, size, rs); /* the others wait below */
-      grid.sync();
-      level = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
-      cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
-      size = ld_volatile(&a.h.ctl->d.b.size);
-      const volatile dobfs_rule_t *vr = &((volatile hop_ctl_t *)a.h.ctl)->d.rs;
-      rs.dir = vr->dir;
-      rs.known = vr->known;
-      rs.counting = vr->counting;
-      rs.quiet = vr->quiet;
-      rs.nf = vr->nf;
-      rs.prev_nf = vr->prev_nf;
-      rs.r = vr->r;
-      rs.w = vr->w;
-      rs.mf = vr->mf;
-      rs.fi = vr->fi;
-      pending = ((volatile hop_ctl_t *)a.h.ctl)->d.pending;
-      if (a.h.d.b.trace && b0) tl = ((volatile hop_ctl_t *)a.h.ctl)->d.t_pending; /* it began in block 0 */
-      if (!pending) {
-        if (size == 0) break;
-        continue;
-      }
-      /* level `level` has hubs: the grid's hub pass below finishes it */
-    }
-    int vw = 0, ed = 0;
-    if (!pending) {
-      dobfs_multi(&a.h.d, level, cur, size, 0, &vw, &ed, rs.counting);
-      grid.sync();
-    }
-    unsigned long long nh = ld_volatile(&a.h.ctl->d.b.hubs[level % 3]);
-    unsigned long long nb = ld_volatile(&a.h.ctl->d.b.bigs[level % 3]);
-    unsigned long long next = ld_volatile(&a.h.ctl->d.b.cnt[level % 3]);
-    /* the frontier's in-edges (out-edges when symmetric), read with the
-     * others: one L2 round trip a level, not two */
-    unsigned long long fi = 0;
-    if (rs.counting) fi = ld_volatile(a.h.d.sym ? &a.h.ctl->d.b.edges[level % 3] : &a.h.ctl->d.fi[level % 3]);
-    if (nh || nb) {
-      dobfs_hub_pass(&a.h.d, level, cur, nh, nb);
-      grid.sync();
-      next = ld_volatile(&a.h.ctl->d.b.cnt[level % 3]);
-    }
-    if (next > a.h.d.b.cap) { /* overflow: rebuild the queue from dist (rare) */
-      dev_rebuild(a.h.d.b.dist, a.h.d.b.n, level + 1, level + 1, a.h.d.b.q[cur ^ 1], a.h.d.b.cap, &a.h.ctl->d.b.rebuild);
-      grid.sync();
-      next = ld_volatile(&a.h.ctl->d.b.rebuild);
-      if (b0) a.h.ctl->d.b.rebuilds++;
-      if (next > a.h.d.b.cap) { /* more vertices than the queue holds: say so, stop */
-        if (b0) {
-          a.h.ctl->d.b.status = ST_TOOBIG;
-          a.h.ctl->d.b.toobig = next;
-        }
-        next = 0;
-      }
-      grid.sync(); /* all have read it before the next level zeroes it */
-    }
-    if (a.h.d.b.trace) {
-      unsigned long long ns = b0 ? dobfs_clock() - tl : 0;
-      bfs4k_dups(&a.h.d.b, level + 1, a.h.d.b.q[cur ^ 1], next, &a.h.ctl->d.b.dups[level % 3]);
-      grid.sync();
-      if (b0) dobfs_record(&a.h.d, level, size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
-    }
-    dobfs_td_update(&a.h.d, &rs, next, fi);
-    pushes += next;
-    mb_levels++;
-    level++;
-    cur ^= 1;
-    size = next;
-    if (size == 0) break;
-  }
-  if (hop_end) { /* hop: ended inside a hop step: its deepest level */
-    int d = ((volatile hop_ctl_t *)a.h.ctl)->maxd + 1;
-    level = d > hop_end ? d : hop_end;
-  }
-  if (b0) {
-    a.h.ctl->d.b.level = level;
-    a.h.ctl->d.b.pushes += pushes;
-    a.h.ctl->d.b.mb_levels += mb_levels;
-    a.h.ctl->d.bu_levels += bu_levels;
-  }
+  hop_loop_run(a.h, &H, with_hop, b0);
 }
 
 /* NEW(13, lean prologue, ours): the first levels of a sparse graph in a kernel of
