@@ -347,6 +347,93 @@ static __device__ void dobfs_zero_next(const dobfs_args_t *a, int ci) {
   dobfs_zero_set(a, ci == 2 ? 0 : ci + 1);
 }
 
+/* NEW(10): a single-block level's out- and in-edges for the rule: warp sums,
+ * one shared atomic per warp. */
+static __device__ __forceinline__ void dobfs_single_count(unsigned long long edges, unsigned long long ein,
+                                                          unsigned long long *s_fo, unsigned long long *s_fi) {
+  unsigned long long o = edges, i = ein;
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) {
+    o += __shfl_xor_sync(DEV_FULL_MASK, o, d);
+    i += __shfl_xor_sync(DEV_FULL_MASK, i, d);
+  }
+  if ((threadIdx.x & 31) == 0 && o + i) {
+    atomicAdd(s_fo, o);
+    atomicAdd(s_fi, i);
+  }
+}
+
+/* support: a single-block level's next queue overflowed (duplicates): the
+ * level's vertices from dist; more than the queue holds: say so, stop. */
+static __device__ __forceinline__ unsigned long long dobfs_single_rebuild(const dobfs_args_t *a,
+                                                                          const bfs4k_sink_t *sk,
+                                                                          unsigned long long *s_cnt, int level) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  __syncthreads();
+  if (t == 0) *s_cnt = 0;
+  __syncthreads();
+  for (unsigned long long v = t; v < a->b.n; v += bd)
+    if (__ldcg(&a->b.dist[v]) == level + 1) bfs4k_put(&a->b, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
+  __syncthreads();
+  unsigned long long next = *s_cnt;
+  if (t == 0) a->ctl->b.rebuilds++;
+  if (next > a->b.cap) {
+    if (t == 0) {
+      a->ctl->b.status = ST_TOOBIG;
+      a->ctl->b.toobig = next;
+    }
+    next = 0;
+  }
+  return next;
+}
+
+/* support (-a): a single-block level's time, edges, duplicates and row. */
+static __device__ __forceinline__ void dobfs_single_trace(const dobfs_args_t *a, int level, unsigned long long size,
+                                                          unsigned long long next, const vid_t *sq,
+                                                          unsigned long long scap, const vid_t *gq,
+                                                          unsigned long long edges, unsigned long long tl,
+                                                          int vw, int ed, unsigned long long nh0) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0;
+  if (t == 0) {
+    a->ctl->b.edges[level % 3] = 0;
+    a->ctl->b.dups[level % 3] = 0;
+  }
+  __syncthreads();
+  dev_block_add(edges, &a->ctl->b.edges[level % 3]);
+  unsigned long long d = 0;
+  for (unsigned long long i = t; i < next; i += bd) {
+    vid_t v = i < scap ? sq[i] : gq[i];
+    if (atomicExch(&a->b.mark[v], level + 1) == level + 1) d++;
+  }
+  dev_block_add(d, &a->ctl->b.dups[level % 3]);
+  __syncthreads();
+  if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
+}
+
+/* NEW(10): the scout in block 0: the frontier's out- and in-edges, exactly. */
+static __device__ __forceinline__ void dobfs_single_scout(const dobfs_args_t *a, dobfs_rule_t *rs,
+                                                          const vid_t *sq, unsigned long long scap,
+                                                          const vid_t *gq, unsigned long long size,
+                                                          unsigned long long *s_so, unsigned long long *s_si) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t == 0) {
+    *s_so = 0;
+    *s_si = 0;
+  }
+  __syncthreads();
+  unsigned long long o = 0, i = 0;
+  for (unsigned long long k = t; k < size; k += bd) {
+    vid_t v = k < scap ? sq[k] : __ldcg(&gq[k]);
+    o += a->b.offsets[v + 1] - a->b.offsets[v];
+    if (!a->sym) i += a->in_offsets[v + 1] - a->in_offsets[v];
+  }
+  if (o) atomicAdd(s_so, o);
+  if (i) atomicAdd(s_si, i);
+  __syncthreads();
+  dobfs_scouted(a, rs, 0, *s_so, *s_si, 0);
+}
+
 /* 5.5: single-block levels. Block 0 (or the only block) expands level
  * after level with __syncthreads() between them, the frontier in shared
  * memory, until the frontier passes `single` entries or is empty. Its
@@ -390,18 +477,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     if (a->b.trace && t == 0) tl = dobfs_clock();
     dobfs_expand(a, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
                  a->b.trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
-    if (rs.counting) { /* NEW(10): the frontier's out- and in-edges, one shared atomic per warp */
-      unsigned long long o = edges, i = ein;
-#pragma unroll
-      for (int d = 16; d >= 1; d >>= 1) {
-        o += __shfl_xor_sync(DEV_FULL_MASK, o, d);
-        i += __shfl_xor_sync(DEV_FULL_MASK, i, d);
-      }
-      if ((t & 31) == 0 && o + i) {
-        atomicAdd(&s_fo[li], o);
-        atomicAdd(&s_fi[li], i);
-      }
-    }
+    if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
     if (t == 0) {
@@ -429,41 +505,9 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
       __syncthreads();
     }
     unsigned long long next = s_cnt[li];
-    if (next > a->b.cap) { /* overflow (duplicates): the level's vertices from dist */
-      __syncthreads();
-      if (t == 0) s_cnt[li] = 0;
-      __syncthreads();
-      for (unsigned long long v = t; v < a->b.n; v += bd)
-        if (__ldcg(&a->b.dist[v]) == level + 1)
-          bfs4k_put(&a->b, &sk, atomicAdd(&s_cnt[li], 1ULL), 0, 0, 0, (vid_t)v);
-      __syncthreads();
-      next = s_cnt[li];
-      if (t == 0) a->ctl->b.rebuilds++;
-      if (next > a->b.cap) { /* more vertices than the queue holds: say so, stop */
-        if (t == 0) {
-          a->ctl->b.status = ST_TOOBIG;
-          a->ctl->b.toobig = next;
-        }
-        next = 0;
-      }
-    }
-    if (a->b.trace) { /* the level's time ends here: the trace's own counting is not in it */
-      unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0;
-      if (t == 0) {
-        a->ctl->b.edges[level % 3] = 0;
-        a->ctl->b.dups[level % 3] = 0;
-      }
-      __syncthreads();
-      dev_block_add(edges, &a->ctl->b.edges[level % 3]);
-      unsigned long long d = 0;
-      for (unsigned long long i = t; i < next; i += bd) {
-        vid_t v = i < scap ? sq[sc ^ 1][i] : a->b.q[cur ^ 1][i];
-        if (atomicExch(&a->b.mark[v], level + 1) == level + 1) d++;
-      }
-      dev_block_add(d, &a->ctl->b.dups[level % 3]);
-      __syncthreads();
-      if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
-    }
+    if (next > a->b.cap) next = dobfs_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
+    if (a->b.trace) /* the level's time ends here: the trace's own counting is not in it */
+      dobfs_single_trace(a, level, size, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges, tl, vw, ed, nh0);
     dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
     pushes += next;
     levels++;
@@ -475,21 +519,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     if (size == 0 || (a->b.mode != MODE_SINGLE && size > a->b.single)) break;
     int d = dobfs_choose(a, &rs, level); /* NEW(10): the next level's direction */
     if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
-      if (t == 0) {
-        s_so = 0;
-        s_si = 0;
-      }
-      __syncthreads();
-      unsigned long long o = 0, i = 0;
-      for (unsigned long long k = t; k < size; k += bd) {
-        vid_t v = k < scap ? sq[sc][k] : __ldcg(&a->b.q[cur][k]);
-        o += a->b.offsets[v + 1] - a->b.offsets[v];
-        if (!a->sym) i += a->in_offsets[v + 1] - a->in_offsets[v];
-      }
-      if (o) atomicAdd(&s_so, o);
-      if (i) atomicAdd(&s_si, i);
-      __syncthreads();
-      dobfs_scouted(a, &rs, 0, s_so, s_si, 0);
+      dobfs_single_scout(a, &rs, sq[sc], scap, a->b.q[cur], size, &s_so, &s_si);
       d = dobfs_choose(a, &rs, level);
     }
     if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
