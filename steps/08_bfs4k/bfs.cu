@@ -585,6 +585,105 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   return 0;
 }
 
+/* The host's level loop (loop=0): a launch and a readback per level (06's
+ * way), the same levels as the device loop; c gets the device's tallies. */
+static int bfs4k_host_loop(bfs4k_state_t *s, bfs4k_args_t a, vid_t src, bfs4k_ctl_t *cp) {
+  bfs4k_ctl_t c;
+  int block = s->lc.block;
+  /* the host's loop reads back what it needs to go on (the level's counters,
+   * one copy a kernel) and writes nothing back; its tallies stay here */
+  CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
+  CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
+  int level = 0, cur = 0, mb_levels = 0, rebuilds = 0, status = ST_OK;
+  unsigned long long size = 1, pushes = 0, toobig = 0;
+  while (size > 0) {
+    if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
+      void *sargs[] = {&a, &level, &cur, &size};
+      CUDA_CHECK(cudaLaunchKernel(s->single_kernel, dim3(1), dim3(block), sargs, s->smem, 0));
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      level = c.level;
+      cur = c.cur;
+      size = c.size;
+      if (c.status) break;
+      continue;
+    }
+    int vw, ed;
+    bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
+    unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
+    unsigned long long warps = (size + B - 1) / B;
+    unsigned long long gb = (warps * 32 + block - 1) / block;
+    int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
+    bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
+    LAUNCH_CHECK();
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
+    if (nh || nb) { /* hubs past CHILD_MAX or refused a launch, or the no-CDP build's hubs */
+      bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    }
+    unsigned long long next = c.cnt[level % 3];
+    if (next > a.cap) {
+      bfs4k_rebuild_kernel<<<s->full, block>>>(a, level, cur);
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      next = c.rebuild;
+      rebuilds++;
+      if (next > a.cap) {
+        status = ST_TOOBIG;
+        toobig = next;
+        level++;
+        break;
+      }
+    }
+    if (a.trace) {
+      bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
+      LAUNCH_CHECK();
+      bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
+      LAUNCH_CHECK();
+    }
+    pushes += next;
+    mb_levels++;
+    level++;
+    cur ^= 1;
+    size = next;
+  }
+  /* the device's own tallies (single-block levels, child grids) once, at the end */
+  CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+  if (!c.status) {
+    c.status = status;
+    c.toobig = toobig;
+    c.level = level;
+  }
+  c.pushes += pushes;
+  c.mb_levels += mb_levels;
+  c.rebuilds += rebuilds;
+  *cp = c;
+  return 0;
+}
+
+/* support (-a): the level rows into the trace and the greppable lines */
+static int bfs4k_trace_print(bfs4k_state_t *s, int levels, step_stats_t *st) {
+  int nl = 0;
+  bfs4k_lv_t *h = (bfs4k_lv_t *)dev_rows_fetch(&s->rows, levels, &nl);
+  if (!h) return fail_code();
+  long long dups = 0, edges = 0;
+  for (int l = 0; l < nl; l++) {
+    step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
+    dups += (long long)h[l].dups;
+    edges += (long long)h[l].edges;
+    /* greppable per-level lines for the lesson's trace figure */
+    static const char *const mname[] = {"multi", "single", "multi"};
+    printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l, mname[h[l].mode],
+           h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
+  }
+  st->duplicates = dups;
+  st->edges_inspected = edges;
+  free(h);
+  return 0;
+}
+
 static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   bfs4k_state_t *s = (bfs4k_state_t *)state;
   bfs4k_args_t a = s->a;
@@ -608,76 +707,8 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
                                            dim3(block), args, s->smem, 0));
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-  } else {
-    /* the host's loop reads back what it needs to go on (the level's counters,
-     * one copy a kernel) and writes nothing back; its tallies stay here */
-    CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
-    CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
-    int level = 0, cur = 0, mb_levels = 0, rebuilds = 0, status = ST_OK;
-    unsigned long long size = 1, pushes = 0, toobig = 0;
-    while (size > 0) {
-      if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
-        void *sargs[] = {&a, &level, &cur, &size};
-        CUDA_CHECK(cudaLaunchKernel(s->single_kernel, dim3(1), dim3(block), sargs, s->smem, 0));
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-        level = c.level;
-        cur = c.cur;
-        size = c.size;
-        if (c.status) break;
-        continue;
-      }
-      int vw, ed;
-      bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
-      unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
-      unsigned long long warps = (size + B - 1) / B;
-      unsigned long long gb = (warps * 32 + block - 1) / block;
-      int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
-      bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
-      LAUNCH_CHECK();
-      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-      unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
-      if (nh || nb) { /* hubs past CHILD_MAX or refused a launch, or the no-CDP build's hubs */
-        bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-      }
-      unsigned long long next = c.cnt[level % 3];
-      if (next > a.cap) {
-        bfs4k_rebuild_kernel<<<s->full, block>>>(a, level, cur);
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-        next = c.rebuild;
-        rebuilds++;
-        if (next > a.cap) {
-          status = ST_TOOBIG;
-          toobig = next;
-          level++;
-          break;
-        }
-      }
-      if (a.trace) {
-        bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
-        LAUNCH_CHECK();
-        bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
-        LAUNCH_CHECK();
-      }
-      pushes += next;
-      mb_levels++;
-      level++;
-      cur ^= 1;
-      size = next;
-    }
-    /* the device's own tallies (single-block levels, child grids) once, at the end */
-    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-    if (!c.status) {
-      c.status = status;
-      c.toobig = toobig;
-      c.level = level;
-    }
-    c.pushes += pushes;
-    c.mb_levels += mb_levels;
-    c.rebuilds += rebuilds;
+  } else if (bfs4k_host_loop(s, a, src, &c)) {
+    return fail_code();
   }
   if (c.status == ST_TOOBIG)
     return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
@@ -685,24 +716,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   st->levels = c.level;
   st->pushes = (long long)c.pushes;
   st->duplicates = -1;
-  if (a.trace) {
-    int nl = 0;
-    bfs4k_lv_t *h = (bfs4k_lv_t *)dev_rows_fetch(&s->rows, c.level, &nl);
-    if (!h) return fail_code();
-    long long dups = 0, edges = 0;
-    for (int l = 0; l < nl; l++) {
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
-      dups += (long long)h[l].dups;
-      edges += (long long)h[l].edges;
-      /* greppable per-level lines for the lesson's trace figure */
-      static const char *const mname[] = {"multi", "single", "multi"};
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l, mname[h[l].mode],
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
-    }
-    st->duplicates = dups;
-    st->edges_inspected = edges;
-    free(h);
-  }
+  if (a.trace && bfs4k_trace_print(s, c.level, st)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(stderr, "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu refused; "
             "%d queue rebuilds\n", c.level, c.sb_levels, c.mb_levels, c.children, c.child_fail, c.rebuilds);
