@@ -360,6 +360,29 @@ static int lean_check_knobs(const launch_t *lc) {
 
 static void lean_fini(void *state);
 
+/* NEW(13): the lean prologue runs on sparse graphs (mean degree < HOP_ROAD_DEG:
+ * roads, grids) whose bitmap and two queues of at least 256 entries fit in
+ * shared memory; its queues' size and shared memory into s. */
+static int lean_setup(lean_state_t *s, const lean_args_t *a, const dgraph_t *g, const launch_t *lc,
+                      size_t sb_bytes, int smem_max) {
+  if (!(a->h.hop && launch_knob(lc, "lean") && a->h.d.b.mode != MODE_MULTI && lc->block <= 512 &&
+        a->h.d.rule != RULE_BOTTOMUP && (double)g->m < HOP_ROAD_DEG * (double)g->n && a->h.d.b.n < LEAN_MORE))
+    return 0;
+  size_t fixed = sb_bytes + 128 + 256; /* bitmap, dummy words, the runtime's reserve */
+  size_t qc = fixed < (size_t)smem_max ? ((size_t)smem_max - fixed) / 40 / 32 * 32 : 0;
+  size_t leanq = (size_t)launch_knob(lc, "leanq");
+  if (qc >= 256) {
+    if (qc > LEAN_QMAX) qc = LEAN_QMAX;
+    if (leanq && leanq < qc) qc = leanq;
+    s->pro = 1;
+    s->pro_qc = (unsigned)qc;
+    s->pro_smem = (size_t)s->pro_qc * 40 + 128 + sb_bytes;
+    CUDA_CHECK(cudaFuncSetAttribute(lean_prologue_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)s->pro_smem));
+  }
+  return 0;
+}
+
 static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (lean_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
@@ -449,23 +472,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->h.ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
   a->h.d.ctl = &a->h.ctl->d;
   a->h.d.b.ctl = &a->h.ctl->d.b;
-  /* NEW(13, lean prologue): sparse graphs (mean degree < HOP_ROAD_DEG: roads, grids)
-   * whose bitmap and two queues of at least 256 entries fit in shared memory */
-  if (a->h.hop && launch_knob(lc, "lean") && a->h.d.b.mode != MODE_MULTI && lc->block <= 512 &&
-      a->h.d.rule != RULE_BOTTOMUP && (double)g->m < HOP_ROAD_DEG * (double)g->n && a->h.d.b.n < LEAN_MORE) {
-    size_t fixed = sb_bytes + 128 + 256; /* bitmap, dummy words, the runtime's reserve */
-    size_t qc = fixed < (size_t)smem_max ? ((size_t)smem_max - fixed) / 40 / 32 * 32 : 0;
-    size_t leanq = (size_t)launch_knob(lc, "leanq");
-    if (qc >= 256) {
-      if (qc > LEAN_QMAX) qc = LEAN_QMAX;
-      if (leanq && leanq < qc) qc = leanq;
-      s->pro = 1;
-      s->pro_qc = (unsigned)qc;
-      s->pro_smem = (size_t)s->pro_qc * 40 + 128 + sb_bytes;
-      CUDA_CHECK(cudaFuncSetAttribute(lean_prologue_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      (int)s->pro_smem));
-    }
-  }
+  if (lean_setup(s, a, g, lc, sb_bytes, smem_max)) return fail_code();
   if (a->h.hop) { /* NEW(13, hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 2 * sizeof(uint4), "row heads (hop)");
     uint4 *lh = s->pro ? (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * sizeof(uint4), "row heads (lean)") : NULL;
