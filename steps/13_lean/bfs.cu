@@ -12,79 +12,27 @@
  *             specialization. The prologue's levels are top-down without the
  *             rule (on such a graph the rule's floor keeps them top-down);
  *             the loop starts from where it stopped.
- * From 12:    the hop engine (knobs hop, hopq, hopmax,
- *             sbits) for the top-down levels whose frontier the rule's floor
- *             keeps top-down (n_f <= n * hop / (max out-degree * gamma): the
- *             engine raises the floor hop-fold, as its levels cost a hop-th of a
- *             barrier; every level with -V topdown), in a loop kernel of its own:
- *             row heads (degree + first 7 neighbours, 32 bytes a vertex)
- *             carried in the block queues, so a level costs one dependent global
- *             access; `hop` levels per grid barrier, label-correcting with
- *             atomicMin inside a step. Auto (hop=-1): 32 on graphs of mean degree
- *             < 5 (roads, grids), 4 below 8 (meshes), 0 on the others, as 0 gives
- *             step 10's levels. When block 0 runs levels alone, "visited?" is a
- *             bit in shared memory (sbits) instead of atomicMin on dist.
- *             After a hop step the rule knows the frontier's size only (its
- *             degrees were not summed): beamer counts afresh (its census) when
- *             its bound cannot decide.
- * Idea:       top-down work is the out-edges of the frontier, |Q| * E/V on
- *             average; bottom-up work is at most the in-edges of the unvisited
- *             vertices R, and usually far less, because a vertex stops at its
- *             first parent. On a small-world graph the middle levels hold most
- *             vertices: there the frontier's edges dwarf |R| and bottom-up
- *             skips most edges. Top-down stays the right choice for small
- *             frontiers (the first and last levels, and every level of a road
- *             network or a grid).
- *             beamer rule (Beamer, Asanovic, Patterson, SC 2012): top-down ->
- *             bottom-up when m_f > m_u / alpha (m_f: out-edges of the frontier,
- *             m_u: in-edges of the unvisited vertices); bottom-up -> top-down
- *             when the frontier shrinks and n_f < n / beta (GAP's form).
- *             slides rule (Chen & Huang): bottom-up when |R| < |Q| * E/V
- *             (scaled by slides_pct / 100), re-decided every level.
- * Reference:  S. Beamer, K. Asanovic, D. Patterson, "Direction-Optimizing
- *             Breadth-First Search", SC 2012, sections 3-4 (Alg. 2 and 3,
- *             Fig. 5); P.-I. Chen, T.-W. Huang, "An Efficient Implementation of
- *             Parallel Breadth-first Search" (slides: Alg. 2 bottom-up step,
- *             Alg. 3 the |R| < |Q| * alpha rule).
- * Invariants: step 08's, for the top-down levels. Before level L, dist[v] == L
- *             exactly for the vertices of level L; the frontier is either the
- *             queue (entries may repeat) or bm[bcur] (bit v set <=> dist[v] ==
- *             L). Bottom-up: the thread of u alone reads and writes dist[u]; it
- *             sets dist[u] = L + 1 only when an in-neighbour's bit is set, i.e.
- *             an edge v -> u with dist[v] == L, so the levels are exact. Lane 0
- *             of the warp that owns word w writes next[w] whole (a ballot): the
- *             next bitmap needs no clearing and no atomics. Bits past n are
- *             never set.
- *             Every thread of the grid evaluates the rule on the same counters
- *             after the same grid.sync(), with correctly rounded products
- *             (__dmul_rn, no contraction): all take the same direction. A
- *             single-block run always does its first level, so a rule that
- *             says top-down in the loop and bottom-up in the block cannot spin.
- * Limits:     the rule's counts are exact after a bottom-up level (every
- *             unvisited vertex is counted by its one thread) and approximate
- *             during top-down levels: a duplicate (the benign race) counts
- *             twice. The rule only chooses a direction; the distances do not
- *             depend on it.
- *             Bottom-up levels always run on the whole grid (mode=1 makes only
- *             the top-down levels single-block) and touch every vertex (one
- *             dist read each), even when few are unvisited.
- *             Memory: the transpose of a directed graph doubles the graph
- *             (m + n + 1 more words); two bitmaps of n bits.
- */
-/* Invariants (the hop engine): block 0's bitmap (sbits): a set bit means
- *             dist is final or about to be stored: a claimed vertex's level is
- *             stored when it is expanded, or at the hand-over, always before
- *             the next grid.sync(). Hop steps: dist only falls (atomicMin), and
- *             whoever lowers a vertex expands it (in its block queue, or from
- *             the global queue next step). From an exact level L with no block
- *             queue overflow, every level <= L + hop is exact after the step
- *             and q holds level L + hop (plus stale entries whose neighbours
- *             are all settled); after an overflow (ctl->mixed) every later step
- *             is a hop step, label-correcting until the queue is empty.
- * Limits (the hop engine): 32 bytes a vertex of device memory (heads) and 40
- *             bytes an entry of shared memory; forced on a dense graph (hop >
- *             0) it floods its block queues and turns label-correcting:
- *             correct, many times slower.
+ * Idea:       a small level is bound by the latency of its chain of
+ *             instructions, not by memory; inside the loop kernel it shares the
+ *             128 registers of every other path and spills. A kernel with one
+ *             path holds it in 50 registers and lets warps without entries wait
+ *             at the barrier and issue nothing (README: 2.0x on the grid).
+ * Reference:  NVIDIA, CUDA C++ Best Practices Guide (register pressure,
+ *             __launch_bounds__); V. Volkov, "Better performance at lower
+ *             occupancy", GTC 2010. The hop engine: step 12 (hop.cuh); the
+ *             rule: step 10; BFS-4K's expansion: step 08.
+ * Invariants: step 12's, for the loop kernel. The prologue runs one block
+ *             alone, before the grid: it owns dist, so "visited?" is a bit in
+ *             shared memory (set by atomicOr: the first to set it owns the
+ *             vertex) and levels stay exact; a claimed vertex's level is stored
+ *             a level late, or when it spills to global q, always before the
+ *             kernel ends. It hands over level, queue and size in ctl; the loop
+ *             kernel starts there and tells the rule the frontier came from
+ *             top-down levels (hop_rule).
+ * Limits:     not with -a (traced runs are step 12's); 16 more bytes a vertex
+ *             of device memory (lean heads); the bitmap must fit in shared
+ *             memory beside the queues (up to ~1.5 M vertices on the H100);
+ *             rows longer than 4 take a warp-wide walk from the column array.
  */
 #include <stdio.h>
 #include <stdlib.h>
