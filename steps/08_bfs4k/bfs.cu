@@ -2,6 +2,9 @@
  *
  * Base:       06 (its two global frontier queues and block queue in shared
  *             memory; the expansion around them is new)
+ * Library:    bfs4k.cuh holds what the rungs above (10, 12, 13) include
+ *             unchanged: the types, push, visit, hub claim and list, flush;
+ *             this file holds 08's own levels, both level loops and the glue.
  * Adds:       every technique of BFS-4K (Busato & Bombieri, TPDS 2015), each
  *             switchable with -K name=value for an ablation. Variants: bfs4k
  *             (default: the fastest combination of the paper's techniques on
@@ -123,7 +126,8 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
       beg = ld_stream_e(&a->offsets[u]);
       deg = ld_stream_e(&a->offsets[u + 1]) - beg;
       if (edges) *edges += deg;
-      if (a->dp > 0 && deg > (unsigned long long)a->dp && bfs4k_hub(a, sk, level, u, beg, deg, cdp))
+      if (a->dp > 0 && deg > (unsigned long long)a->dp &&
+          bfs4k_hub(a, sk, level, u, beg, deg, cdp))
         deg = 0;
     }
     if (ed) {
@@ -190,8 +194,10 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
       /* the lanes of a virtual warp take their leader's answer */
       if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
     }
-    unsigned long long rounds = (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row sets the trip count */
+    unsigned long long rounds =
+        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
+    /* the warp's longest row sets the trip count */
+    unsigned long long rmax = dev_warp_max64(rounds);
     for (unsigned long long r = 0; r < rmax; r++) {
       int ok[LQ];
       vid_t v[LQ];
@@ -206,8 +212,9 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
   }
 }
 
-static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci, unsigned long long size,
-                                    int mode, int vw, int ed, unsigned long long nh) {
+static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci,
+                                    unsigned long long size, int mode, int vw, int ed,
+                                    unsigned long long nh) {
   if (level >= LV_CAP) return;
   bfs4k_lv_t r;
   r.frontier = size;
@@ -340,8 +347,9 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
 }
 
 /* One multi-block level: every block of the grid. */
-static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur, unsigned long long size,
-                                   int ci, int cdp, int *vw_out, int *ed_out) {
+static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
+                                   unsigned long long size, int ci, int cdp, int *vw_out,
+                                   int *ed_out) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   __shared__ unsigned long long s_cnt;
@@ -382,7 +390,8 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
   for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
     vid_t u = __ldcg(&a->hubq[h]);
     eid_t beg = a->offsets[u];
-    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32, blockDim.x / 32);
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
   }
   for (unsigned long long h = 0; h < nb; h++) {
     vid_t u = __ldcg(&a->hubq[half + h]);
@@ -462,50 +471,54 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64. */
-static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                 vid_t src) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a, vid_t src) {
   bfs4k_loop(a, src);
 }
-static __global__ void __launch_bounds__(512) bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                   vid_t src) {
+static __global__ void __launch_bounds__(512)
+    bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a, vid_t src) {
   bfs4k_loop(a, src);
 }
 
 /* ---- loop=0: the same levels, one launch (and one readback) each ---------- */
 
-static __global__ void __launch_bounds__(1024) bfs4k_single_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                                                   int cur, unsigned long long size) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_single_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                        unsigned long long size) {
   bfs4k_single(&a, level, cur, size);
 }
-static __global__ void __launch_bounds__(512) bfs4k_single512_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                     int level, int cur,
-                                                                     unsigned long long size) {
+static __global__ void __launch_bounds__(512)
+    bfs4k_single512_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                           unsigned long long size) {
   bfs4k_single(&a, level, cur, size);
 }
 
-static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                                                  int cur, unsigned long long size) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                       unsigned long long size) {
   int vw, ed;
   bfs4k_multi(&a, level, cur, size, level % 3, BFS4K_CDP, &vw, &ed);
 }
 
-static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                                                int cur, unsigned long long nh,
-                                                                unsigned long long nb) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                     unsigned long long nh, unsigned long long nb) {
   bfs4k_hub_pass(&a, level, cur, level % 3, nh, nb);
 }
 
-static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur) {
+static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                            int cur) {
   dev_rebuild(a.dist, a.n, level + 1, level + 1, a.q[cur ^ 1], a.cap, &a.ctl->rebuild);
 }
 
-static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
-                                         unsigned long long next) {
+static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                         int cur, unsigned long long next) {
   bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
 }
 
-static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level, unsigned long long size,
-                                           int vw, int ed, unsigned long long nh) {
+static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                           unsigned long long size, int vw, int ed,
+                                           unsigned long long nh) {
   bfs4k_record(&a, level, level % 3, size, MODE_MULTI, vw, ed, nh);
 }
 
@@ -531,7 +544,8 @@ static int bfs4k_check_knobs(const launch_t *lc) {
 static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (bfs4k_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)", lc->block);
+    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)",
+                lc->block);
   bfs4k_state_t *s = (bfs4k_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   s->g = *g;
@@ -551,27 +565,33 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
                 "this GPU has %d", h, st, need, smem_max);
   }
-  s->loop_kernel = lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
-  s->single_kernel = lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
-  const void *kernels[] = {(const void *)bfs4k_loop_kernel, (const void *)bfs4k_single_kernel,
-                           (const void *)bfs4k_multi_kernel, (const void *)bfs4k_hub_kernel,
-                           (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
+  s->loop_kernel =
+      lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
+  s->single_kernel =
+      lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
+  const void *kernels[] = {
+      (const void *)bfs4k_loop_kernel,    (const void *)bfs4k_single_kernel,
+      (const void *)bfs4k_multi_kernel,   (const void *)bfs4k_hub_kernel,
+      (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
   for (int i = 0; i < 6; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
   /* NEW(08): the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
+  s->grid_loop =
+      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
   if (s->full < 1) {
     size_t need = s->smem;
     free(s);
-    return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
-                lc->block, need);
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
   }
   if (a->loop && !s->grid_loop) {
     free(s);
     return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
   }
-  a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
+  a->res_mb =
+      (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
   bfs4k_alloc_queues(a);
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
 #if BFS4K_CDP
@@ -613,13 +633,15 @@ static int bfs4k_host_loop(bfs4k_state_t *s, bfs4k_args_t a, vid_t src, bfs4k_ct
     unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
     unsigned long long warps = (size + B - 1) / B;
     unsigned long long gb = (warps * 32 + block - 1) / block;
-    int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
+    int grid =
+        s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
     bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
     unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
     if (nh || nb) { /* hubs past CHILD_MAX or refused a launch, or the no-CDP build's hubs */
-      bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
+      int hgrid = s->lc.grid > 0 ? s->lc.grid : s->full;
+      bfs4k_hub_kernel<<<hgrid, block, s->smem>>>(a, level, cur, nh, nb);
       LAUNCH_CHECK();
       CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
     }
@@ -670,13 +692,15 @@ static int bfs4k_trace_print(bfs4k_state_t *s, int levels, step_stats_t *st) {
   if (!h) return fail_code();
   long long dups = 0, edges = 0;
   for (int l = 0; l < nl; l++) {
-    step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
+    step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups,
+               -1.0f);
     dups += (long long)h[l].dups;
     edges += (long long)h[l].edges;
     /* greppable per-level lines for the lesson's trace figure */
     static const char *const mname[] = {"multi", "single", "multi"};
-    printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l, mname[h[l].mode],
-           h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
+    printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
+           mname[h[l].mode], h[l].frontier, h[l].dups, h[l].edges, h[l].vw,
+           h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
   }
   st->duplicates = dups;
   st->edges_inspected = edges;
@@ -691,8 +715,10 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   a.trace = st->trace != NULL;
   a.epoch = ++s->a.epoch;
   if (a.trace) {
-    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
-    if (!s->a.mark) s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
+    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing)
+     */
+    if (!s->a.mark)
+      s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
     dev_rows_open(&s->rows, sizeof(bfs4k_lv_t), LV_CAP, "level rows (-a)");
     a.mark = s->a.mark;
     a.lv = (bfs4k_lv_t *)s->rows.d;
@@ -711,15 +737,20 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     return fail_code();
   }
   if (c.status == ST_TOOBIG)
-    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)", src, c.toobig, a.cap);
+    return fail(EXIT_INPUT,
+                "a level from source %" PRIvid
+                " has %llu vertices, more than the %llu "
+                "entries of each queue (-K qcap)",
+                src, c.toobig, a.cap);
   st->levels = c.level;
   st->pushes = (long long)c.pushes;
   st->duplicates = -1;
   if (a.trace && bfs4k_trace_print(s, c.level, st)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu refused; "
-            "%d queue rebuilds\n", c.level, c.sb_levels, c.mb_levels, c.children, c.child_fail, c.rebuilds);
+    fprintf(stderr,
+            "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu refused; "
+            "%d queue rebuilds\n",
+            c.level, c.sb_levels, c.mb_levels, c.children, c.child_fail, c.rebuilds);
   return 0;
 }
 
@@ -741,22 +772,45 @@ static void bfs4k_fini(void *state) {
 static const char *const bfs4k_variants[] = {"bfs4k", "paper", NULL};
 
 static const knob_def_t bfs4k_knobs[] = {
-    {"loop", -1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level); -1 the variant's (bfs4k 1, paper 0)"},
-    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"loop", -1,
+     "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per "
+     "level); -1 the variant's (bfs4k 1, paper 0)"},
+    {"mode", 0,
+     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 "
+     "multi-block only"},
     {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
-    {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
-    {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
+    {"scan", 1,
+     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, "
+     "0 one atomic per vertex"},
+    {"vw", 0,
+     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", -1, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; -1 the variant's (bfs4k 2, paper 0)"},
+    {"assign", -1,
+     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
+     "else virtual warps; 1 virtual warps; -1 the variant's (bfs4k 2, paper 0)"},
     {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 1024, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2, at most 1024 a level) or the grid-wide hub pass; 0 off"},
-    {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
-    {"stage", 4096, "shared-memory staging entries: block queue (multi-block), two frontier queues (single-block); 0 off"},
-    {"hash", -1, "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1 the variant's (bfs4k 0, paper 2048)"},
-    {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
+    {"dp", 1024,
+     "hubs: out-degree > dp goes to a child grid (loop=0, CDP2, at most 1024 a level) or the "
+     "grid-wide hub pass; 0 off"},
+    {"coalesce", 1,
+     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    {"stage", 4096,
+     "shared-memory staging entries: block queue (multi-block), two frontier queues "
+     "(single-block); 0 off"},
+    {"hash", -1,
+     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1 the "
+     "variant's (bfs4k 0, paper 2048)"},
+    {"visit", 0,
+     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
-                                 PROBLEM_BFS, bfs4k_knobs, bfs4k_variants, bfs4k_init, bfs4k_run,
-                                 bfs4k_fini, bfs4k_check_knobs};
+STEP_EXPORT const step_t STEP = {
+    "BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
+    PROBLEM_BFS,
+    bfs4k_knobs,
+    bfs4k_variants,
+    bfs4k_init,
+    bfs4k_run,
+    bfs4k_fini,
+    bfs4k_check_knobs};

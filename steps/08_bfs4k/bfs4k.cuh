@@ -19,9 +19,10 @@
 
 #define LQ 6                 /* NEW(08): local queue: edge slots per lane and round (registers;
                                 measured on the H100: 6 beat 4 and 8 on every graph) */
-#define CHILD_BLOCK 256      /* NEW(08): child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
+#define CHILD_BLOCK \
+  256 /* NEW(08): child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
 #define CHILD_K3 16
-#define CHILD_MAX 1024       /* NEW(08): child grids a level at most; more hubs go to the hub list */
+#define CHILD_MAX 1024 /* NEW(08): child grids a level at most; more hubs go to the hub list */
 #define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
 #ifdef GALLERY_NO_CDP        /* sanitizer build: no device launches, hubs go to the hub pass */
 #define BFS4K_CDP 0
@@ -31,7 +32,8 @@
 
 enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
 enum { ST_OK = 0, ST_TOOBIG = 1 };
-#define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
+#define HUB_GRID \
+  32768 /* hubs with more edges are split over the whole grid, smaller ones over a block */
 
 /* NEW(08): the loop's state lives on the device (loop=1 never comes back before the end). */
 typedef struct {
@@ -200,7 +202,8 @@ static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk
                                    const int ok[LQ], const vid_t v[LQ]) {
   dist_t d[LQ];
 #pragma unroll
-  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
+  /* L2: other SMs' stores */
+  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0;
   unsigned fm = 0;
   unsigned me = (blockIdx.x * blockDim.x + threadIdx.x) * LQ;
 #pragma unroll
@@ -247,8 +250,9 @@ static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
 
 #if BFS4K_CDP
 /* NEW(08, 5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
-static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next, eid_t beg,
-                                          unsigned long long deg, vid_t *out, int lvl3) {
+static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next,
+                                          eid_t beg, unsigned long long deg, vid_t *out,
+                                          int lvl3) {
   bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0};
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
@@ -360,19 +364,29 @@ static int bfs4k_check_values(const launch_t *lc) {
   long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
   if (mode < 0 || mode > 2)
     return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
-  if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
-  if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
+  if (k5 < 1 || k5 > 1 << 20)
+    return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
+  if (scan < 0 || scan > 2)
+    return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum",
+                scan);
   if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+    return fail(EXIT_INPUT,
+                "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
   if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
     return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
   if (assign < 0 || assign > 2)
-    return fail(EXIT_INPUT, "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover", assign);
+    return fail(EXIT_INPUT,
+                "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover",
+                assign);
   if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
-  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
-  if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
+  if (dp < 0 || dp > INT32_MAX)
+    return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
+  if (stage < 0 || stage > 1 << 16)
+    return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
   if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
-    return fail(EXIT_INPUT, "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries", hash);
+    return fail(EXIT_INPUT,
+                "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries",
+                hash);
   if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
   return 0;
 }

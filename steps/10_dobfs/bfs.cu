@@ -100,12 +100,12 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64. */
-static __global__ void __launch_bounds__(1024) dobfs_loop_kernel(const __grid_constant__ dobfs_args_t a,
-                                                                 vid_t src) {
+static __global__ void __launch_bounds__(1024)
+    dobfs_loop_kernel(const __grid_constant__ dobfs_args_t a, vid_t src) {
   dobfs_loop(a, src);
 }
-static __global__ void __launch_bounds__(512) dobfs_loop512_kernel(const __grid_constant__ dobfs_args_t a,
-                                                                   vid_t src) {
+static __global__ void __launch_bounds__(512)
+    dobfs_loop512_kernel(const __grid_constant__ dobfs_args_t a, vid_t src) {
   dobfs_loop(a, src);
 }
 
@@ -140,7 +140,8 @@ static void dobfs_fini(void *state);
 static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (dobfs_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 10 needs whole warps (a multiple of 32 threads)", lc->block);
+    return fail(EXIT_INPUT, "block %d: step 10 needs whole warps (a multiple of 32 threads)",
+                lc->block);
   const graph_t *h = (const graph_t *)g->host;
   if (!h) return fail(EXIT_INPUT, "this step needs the host graph (for the transpose)");
   dobfs_state_t *s = (dobfs_state_t *)calloc(1, sizeof *s);
@@ -161,18 +162,21 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
                 "this GPU has %d", h, st, need, smem_max);
   }
-  s->loop_kernel = lc->block <= 512 ? (const void *)dobfs_loop512_kernel : (const void *)dobfs_loop_kernel;
+  s->loop_kernel =
+      lc->block <= 512 ? (const void *)dobfs_loop512_kernel : (const void *)dobfs_loop_kernel;
   const void *kernels[] = {(const void *)dobfs_loop_kernel, (const void *)dobfs_loop512_kernel};
   for (int i = 0; i < 2; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
   /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
+  s->grid_loop =
+      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
   if (s->full < 1) {
     size_t need = s->smem;
     free(s);
-    return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
-                lc->block, need);
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
   }
   if (!s->grid_loop) {
     free(s);
@@ -209,8 +213,11 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   if (c.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)", src, c.b.toobig, a.b.cap);
+    return fail(EXIT_INPUT,
+                "a level from source %" PRIvid
+                " has %llu vertices, more than the %llu "
+                "entries of each queue (-K qcap)",
+                src, c.b.toobig, a.b.cap);
   st->levels = c.b.level;
   st->pushes = (long long)c.b.pushes;
   st->duplicates = -1;
@@ -229,12 +236,16 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       edges += (long long)h[l].edges;
       /* greppable per-level lines for the lesson's trace figure */
       printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP ? "bottom-up" : h[l].mode == MODE_SINGLE ? "single" : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs,
-             ms * 1e3);
+             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
+             : h[l].mode == MODE_SINGLE ? "single"
+                                        : "multi",
+             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
+             h[l].hubs, ms * 1e3);
     }
-    printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
-           ms_sum);
+    printf(
+        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
+        "it)\n",
+        ms_sum);
     for (int l = 0; l < nl; l++) /* NEW(10): the direction of every level */
       printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
     st->duplicates = dups;
@@ -272,26 +283,52 @@ static void dobfs_fini(void *state) {
 static const char *const dobfs_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
 static const knob_def_t dobfs_knobs[] = {
-    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"mode", 0,
+     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 "
+     "multi-block only"},
     {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
-    {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
-    {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
+    {"scan", 1,
+     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, "
+     "0 one atomic per vertex"},
+    {"vw", 0,
+     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", -1, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; -1: 2"},
+    {"assign", -1,
+     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
+     "else virtual warps; 1 virtual warps; -1: 2"},
     {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 128, "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster here)"},
-    {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
-    {"stage", 4096, "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier queues (single-block); 0 off"},
-    {"mstage", 0, "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block queue in shared memory (08's way; 0 measured faster here)"},
-    {"hash", -1, "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
-    {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
+    {"dp", 128,
+     "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster "
+     "here)"},
+    {"coalesce", 1,
+     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    {"stage", 4096,
+     "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier "
+     "queues (single-block); 0 off"},
+    {"mstage", 0,
+     "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block "
+     "queue in shared memory (08's way; 0 measured faster here)"},
+    {"hash", -1,
+     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
+    {"visit", 0,
+     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
-    {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
-    {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices); 0: no floor"},
-    {"slides_pct", 100, "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
+    {"beta", 18,
+     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+    {"gamma", 8,
+     "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n "
+     "vertices); 0: no floor"},
+    {"slides_pct", 100,
+     "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"Direction-optimizing BFS (top-down / bottom-up) on BFS-4K's device loop",
-                                 PROBLEM_BFS, dobfs_knobs, dobfs_variants, dobfs_init, dobfs_run,
-                                 dobfs_fini, dobfs_check_knobs};
+STEP_EXPORT const step_t STEP = {
+    "Direction-optimizing BFS (top-down / bottom-up) on BFS-4K's device loop",
+    PROBLEM_BFS,
+    dobfs_knobs,
+    dobfs_variants,
+    dobfs_init,
+    dobfs_run,
+    dobfs_fini,
+    dobfs_check_knobs};

@@ -17,7 +17,8 @@
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t; /* NEW(10) */
+/* NEW(10) */
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t;
 /* NEW(10): beamer stops counting after this many top-down levels in a row that the
  * scan floor decided alone (a grid, a road network: the counting would cost
  * ~2 us a level there); a census pass starts it again if ever needed. */
@@ -99,8 +100,10 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
       beg = ld_stream_e(&a->b.offsets[u]);
       deg = ld_stream_e(&a->b.offsets[u + 1]) - beg;
       if (edges) *edges += deg;
-      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW(10): directed graphs (beamer) */
-      if (a->b.dp > 0 && deg > (unsigned long long)a->b.dp && bfs4k_hub(&a->b, sk, level, u, beg, deg, cdp))
+      /* NEW(10): directed graphs (beamer) */
+      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u];
+      if (a->b.dp > 0 && deg > (unsigned long long)a->b.dp &&
+          bfs4k_hub(&a->b, sk, level, u, beg, deg, cdp))
         deg = 0;
     }
     if (ed) {
@@ -168,8 +171,10 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
       /* the lanes of a virtual warp take their leader's answer */
       if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
     }
-    unsigned long long rounds = (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row sets the trip count */
+    unsigned long long rounds =
+        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
+    /* the warp's longest row sets the trip count */
+    unsigned long long rmax = dev_warp_max64(rounds);
     for (unsigned long long r = 0; r < rmax; r++) {
       int ok[LQ];
       vid_t v[LQ];
@@ -188,7 +193,8 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
  * atomics, then one global atomic per block and count). Every thread of the
  * block calls it; a NULL dst[k] is skipped. */
 #define NS 6
-static __device__ void dobfs_block_sum(unsigned long long v[NS], unsigned long long *const dst[NS]) {
+static __device__ void dobfs_block_sum(unsigned long long v[NS],
+                                       unsigned long long *const dst[NS]) {
   __shared__ unsigned long long s_sum[NS];
   if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
   __syncthreads();
@@ -249,21 +255,26 @@ static __host__ __device__ __forceinline__ int dobfs_floor(const dobfs_args_t *a
  * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
  * decide without them (the caller sums them, dobfs_scouted, and asks again);
  * DIR_CENSUS when it needs m_u too, which it stopped tracking (DOBFS_QUIET). */
-static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *a, const dobfs_rule_t *rs, int level) {
+static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *a,
+                                                            const dobfs_rule_t *rs, int level) {
   switch (a->rule) {
   case RULE_TOPDOWN: return DIR_TOPDOWN;
   case RULE_BOTTOMUP: return DIR_BOTTOMUP;
   case RULE_SLIDES: { /* |R| < |Q| * E/V, scaled by slides_pct / 100 */
     double mf = DMUL((double)rs->nf, a->avg_deg);
-    return DMUL(100.0, (double)rs->r) < DMUL(a->slides_pct, mf) && dobfs_floor(a, mf) ? DIR_BOTTOMUP
-                                                                                       : DIR_TOPDOWN;
+    return DMUL(100.0, (double)rs->r) < DMUL(a->slides_pct, mf) && dobfs_floor(a, mf)
+               ? DIR_BOTTOMUP
+               : DIR_TOPDOWN;
   }
   default: /* RULE_BEAMER */
-    if (rs->dir == DIR_BOTTOMUP && level > 0) /* stay while the frontier grows or is large (n_f > n / beta) */
-      return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->b.n) ? DIR_BOTTOMUP
-                                                                                    : DIR_TOPDOWN;
+    /* stay while the frontier grows or is large (n_f > n / beta) */
+    if (rs->dir == DIR_BOTTOMUP && level > 0)
+      return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->b.n)
+                 ? DIR_BOTTOMUP
+                 : DIR_TOPDOWN;
     if (!rs->known) { /* m_f <= n_f * max out-degree, m_u >= w - n_f * max in-degree */
-      if (rs->nf <= a->nf_td) return DIR_TOPDOWN; /* the floor's bound, in integers: most levels of a grid */
+      /* the floor's bound, in integers: most levels of a grid */
+      if (rs->nf <= a->nf_td) return DIR_TOPDOWN;
       double nf = (double)rs->nf, w = (double)rs->w;
       double mf_hi = DMUL(nf, (double)a->maxout), mu_lo = w - DMUL(nf, (double)a->maxin);
       if (!dobfs_floor(a, mf_hi)) return DIR_TOPDOWN;
@@ -271,7 +282,8 @@ static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *
       if (DMUL(mf_hi, a->alpha) <= mu_lo) return DIR_TOPDOWN;
       return DIR_SCOUT;
     }
-    unsigned long long mu = rs->w > rs->fi ? rs->w - rs->fi : 0; /* m_u, in-edges of the unvisited */
+    /* m_u, in-edges of the unvisited */
+    unsigned long long mu = rs->w > rs->fi ? rs->w - rs->fi : 0;
     /* m_f > m_u / alpha, and past the scan floor */
     return DMUL((double)rs->mf, a->alpha) > (double)mu && dobfs_floor(a, (double)rs->mf)
                ? DIR_BOTTOMUP : DIR_TOPDOWN;
@@ -280,9 +292,11 @@ static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *
 
 /* NEW(10): the scout's sums: m_f and the frontier's in-edges, exact (with
  * duplicates); a census adds the in-edges of the unvisited: w afresh. */
-static __host__ __device__ __forceinline__ void dobfs_scouted(const dobfs_args_t *a, dobfs_rule_t *rs, int census,
-                                              unsigned long long so, unsigned long long si,
-                                              unsigned long long cen) {
+static __host__ __device__ __forceinline__ void dobfs_scouted(const dobfs_args_t *a,
+                                                              dobfs_rule_t *rs, int census,
+                                                              unsigned long long so,
+                                                              unsigned long long si,
+                                                              unsigned long long cen) {
   rs->known = 1;
   rs->mf = so;
   rs->fi = a->sym ? so : si;
@@ -296,8 +310,10 @@ static __host__ __device__ __forceinline__ void dobfs_scouted(const dobfs_args_t
 /* NEW(10): after a top-down level L that found `next` entries, whose own frontier
  * had `fi` in-edges (summed by the expansion, duplicates twice): w becomes
  * m_u(L) = w - fi; the new frontier's degrees are not known yet. */
-static __host__ __device__ __forceinline__ void dobfs_td_update(const dobfs_args_t *a, dobfs_rule_t *rs,
-                                                unsigned long long next, unsigned long long fi) {
+static __host__ __device__ __forceinline__ void dobfs_td_update(const dobfs_args_t *a,
+                                                                dobfs_rule_t *rs,
+                                                                unsigned long long next,
+                                                                unsigned long long fi) {
   if (rs->counting) {
     rs->w = rs->w > fi ? rs->w - fi : 0;
     /* quiet: the floor alone said top-down for this level */
@@ -312,11 +328,9 @@ static __host__ __device__ __forceinline__ void dobfs_td_update(const dobfs_args
 }
 
 /* NEW(10): after a bottom-up level: exact (every vertex counted by its thread). */
-static __host__ __device__ __forceinline__ void dobfs_bu_update(const dobfs_args_t *a, dobfs_rule_t *rs,
-                                                unsigned long long found,
-                                                unsigned long long fo, unsigned long long fi,
-                                                unsigned long long left,
-                                                unsigned long long left_in) {
+static __host__ __device__ __forceinline__ void dobfs_bu_update(
+    const dobfs_args_t *a, dobfs_rule_t *rs, unsigned long long found, unsigned long long fo,
+    unsigned long long fi, unsigned long long left, unsigned long long left_in) {
   rs->dir = DIR_BOTTOMUP;
   rs->known = 1;
   rs->counting = rs->counting || a->count; /* w is exact again */
@@ -349,8 +363,10 @@ static __device__ void dobfs_zero_next(const dobfs_args_t *a, int ci) {
 
 /* NEW(10): a single-block level's out- and in-edges for the rule: warp sums,
  * one shared atomic per warp. */
-static __device__ __forceinline__ void dobfs_single_count(unsigned long long edges, unsigned long long ein,
-                                                          unsigned long long *s_fo, unsigned long long *s_fi) {
+static __device__ __forceinline__ void dobfs_single_count(unsigned long long edges,
+                                                          unsigned long long ein,
+                                                          unsigned long long *s_fo,
+                                                          unsigned long long *s_fi) {
   unsigned long long o = edges, i = ein;
 #pragma unroll
   for (int d = 16; d >= 1; d >>= 1) {
@@ -365,15 +381,15 @@ static __device__ __forceinline__ void dobfs_single_count(unsigned long long edg
 
 /* support: a single-block level's next queue overflowed (duplicates): the
  * level's vertices from dist; more than the queue holds: say so, stop. */
-static __device__ __forceinline__ unsigned long long dobfs_single_rebuild(const dobfs_args_t *a,
-                                                                          const bfs4k_sink_t *sk,
-                                                                          unsigned long long *s_cnt, int level) {
+static __device__ __forceinline__ unsigned long long dobfs_single_rebuild(
+    const dobfs_args_t *a, const bfs4k_sink_t *sk, unsigned long long *s_cnt, int level) {
   unsigned t = threadIdx.x, bd = blockDim.x;
   __syncthreads();
   if (t == 0) *s_cnt = 0;
   __syncthreads();
   for (unsigned long long v = t; v < a->b.n; v += bd)
-    if (__ldcg(&a->b.dist[v]) == level + 1) bfs4k_put(&a->b, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
+    if (__ldcg(&a->b.dist[v]) == level + 1)
+      bfs4k_put(&a->b, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
   __syncthreads();
   unsigned long long next = *s_cnt;
   if (t == 0) a->ctl->b.rebuilds++;
@@ -388,11 +404,10 @@ static __device__ __forceinline__ unsigned long long dobfs_single_rebuild(const 
 }
 
 /* support (-a): a single-block level's time, edges, duplicates and row. */
-static __device__ __forceinline__ void dobfs_single_trace(const dobfs_args_t *a, int level, unsigned long long size,
-                                                          unsigned long long next, const vid_t *sq,
-                                                          unsigned long long scap, const vid_t *gq,
-                                                          unsigned long long edges, unsigned long long tl,
-                                                          int vw, int ed, unsigned long long nh0) {
+static __device__ __forceinline__ void dobfs_single_trace(
+    const dobfs_args_t *a, int level, unsigned long long size, unsigned long long next,
+    const vid_t *sq, unsigned long long scap, const vid_t *gq, unsigned long long edges,
+    unsigned long long tl, int vw, int ed, unsigned long long nh0) {
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0;
   if (t == 0) {
@@ -415,7 +430,8 @@ static __device__ __forceinline__ void dobfs_single_trace(const dobfs_args_t *a,
 static __device__ __forceinline__ void dobfs_single_scout(const dobfs_args_t *a, dobfs_rule_t *rs,
                                                           const vid_t *sq, unsigned long long scap,
                                                           const vid_t *gq, unsigned long long size,
-                                                          unsigned long long *s_so, unsigned long long *s_si) {
+                                                          unsigned long long *s_so,
+                                                          unsigned long long *s_si) {
   unsigned t = threadIdx.x, bd = blockDim.x;
   if (t == 0) {
     *s_so = 0;
@@ -507,7 +523,8 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     unsigned long long next = s_cnt[li];
     if (next > a->b.cap) next = dobfs_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
     if (a->b.trace) /* the level's time ends here: the trace's own counting is not in it */
-      dobfs_single_trace(a, level, size, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges, tl, vw, ed, nh0);
+      dobfs_single_trace(a, level, size, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges, tl, vw,
+                         ed, nh0);
     dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
     pushes += next;
     levels++;
@@ -535,7 +552,8 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   if (nin > a->b.cap) nin = a->b.cap;
   for (unsigned long long i = t; i < nin; i += bd) a->b.q[hq][i] = sq[hs][i];
   if (t == 0) {
-    for (int z = 0; z < 3; z++) dobfs_zero_set(a, z); /* clean counters for whatever level comes next */
+    /* clean counters for whatever level comes next */
+    for (int z = 0; z < 3; z++) dobfs_zero_set(a, z);
     a->ctl->pending = pending; /* NEW(10): level `level` waits for its hub pass */
     a->ctl->t_pending = tl;
     if (pending) {
@@ -576,9 +594,14 @@ static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
   *vw_out = vw;
   *ed_out = ed;
   /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash), a->mstage ? (unsigned long long)a->b.stage : 0, &s_cnt,
-                     a->b.q[cur ^ 1], &a->ctl->b.cnt[level % 3], &a->ctl->b.hubs[level % 3],
-                     &a->ctl->b.bigs[level % 3], 0};
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
+                     a->mstage ? (unsigned long long)a->b.stage : 0,
+                     &s_cnt,
+                     a->b.q[cur ^ 1],
+                     &a->ctl->b.cnt[level % 3],
+                     &a->ctl->b.hubs[level % 3],
+                     &a->ctl->b.bigs[level % 3],
+                     0};
   unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
   if (a->b.trace || count)
     for (int k = 0; k < NS; k++) c[k] = 0;
@@ -589,7 +612,8 @@ static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
   if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
   if (a->b.trace || count) {
     int z = level % 3;
-    unsigned long long *const dst[NS] = {&a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
+    unsigned long long *const dst[NS] = {
+        &a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
     dobfs_block_sum(c, dst);
   }
 }
@@ -603,8 +627,14 @@ static __device__ void dobfs_hub_pass(const dobfs_args_t *a, int level, int cur,
   __shared__ unsigned long long s_cnt;
   if (threadIdx.x == 0) s_cnt = 0;
   __syncthreads();
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash), a->mstage ? (unsigned long long)a->b.stage : 0, &s_cnt,
-                     a->b.q[cur ^ 1], &a->ctl->b.cnt[level % 3], NULL, NULL, 0};
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
+                     a->mstage ? (unsigned long long)a->b.stage : 0,
+                     &s_cnt,
+                     a->b.q[cur ^ 1],
+                     &a->ctl->b.cnt[level % 3],
+                     NULL,
+                     NULL,
+                     0};
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   unsigned long long half = a->b.cap / 2;
@@ -613,7 +643,8 @@ static __device__ void dobfs_hub_pass(const dobfs_args_t *a, int level, int cur,
   for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
     vid_t u = __ldcg(&a->b.hubq[h]);
     eid_t beg = a->b.offsets[u];
-    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, threadIdx.x / 32, blockDim.x / 32);
+    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
   }
   for (unsigned long long h = 0; h < nb; h++) {
     vid_t u = __ldcg(&a->b.hubq[half + h]);
@@ -688,7 +719,8 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
       for (unsigned lm = __ballot_sync(DEV_FULL_MASK, st[k] == 4); lm; lm &= lm - 1) {
         const vid_t NONE = 0xffffffffu; /* no vertex: ids stay below MAX_VERTICES */
         int src = __ffs(lm) - 1, hit = 0;
-        eid_t x0 = __shfl_sync(DEV_FULL_MASK, e[k], src), x1 = __shfl_sync(DEV_FULL_MASK, end[k], src);
+        eid_t x0 = __shfl_sync(DEV_FULL_MASK, e[k], src),
+              x1 = __shfl_sync(DEV_FULL_MASK, end[k], src);
         for (eid_t b = x0; b < x1 && !hit; b += 32 * BU_K) {
           vid_t v[BU_K];
           int f = 0;
@@ -748,7 +780,8 @@ static __device__ void dobfs_scout(const dobfs_args_t *a, int level, const vid_t
     for (unsigned long long v = tid; v < a->b.n; v += stride)
       if (__ldcg(&a->b.dist[v]) == DIST_INF) c[2] += a->in_offsets[v + 1] - a->in_offsets[v];
   int z = level % 3;
-  unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], &a->ctl->cen[z], NULL, NULL, NULL};
+  unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], &a->ctl->cen[z],
+                                       NULL,           NULL,           NULL};
   dobfs_block_sum(c, dst);
 }
 
@@ -761,7 +794,8 @@ static __device__ void dobfs_to_bitmap(const dobfs_args_t *a, int level, unsigne
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
   for (unsigned long long w = warp; w < a->words; w += nwarps) {
     unsigned long long u = w * 32 + lane;
-    unsigned ball = __ballot_sync(DEV_FULL_MASK, u < a->b.n && __ldcg(&a->b.dist[u]) == (dist_t)level);
+    unsigned ball =
+        __ballot_sync(DEV_FULL_MASK, u < a->b.n && __ldcg(&a->b.dist[u]) == (dist_t)level);
     if (lane == 0) bm[w] = ball;
   }
 }
@@ -811,8 +845,8 @@ static __device__ __forceinline__ void dobfs_loop_init(const dobfs_args_t &a, do
 }
 
 /* The loop's start: clean counters, level 0 in the queue. */
-static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, vid_t src, dobfs_loop_t *L,
-                                                        int b0) {
+static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, vid_t src,
+                                                        dobfs_loop_t *L, int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   if (b0) {
     memset(a.ctl, 0, sizeof *a.ctl);
@@ -823,7 +857,8 @@ static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, v
 }
 
 /* The loop's end: block 0's thread 0 leaves the tallies for the host. */
-static __device__ __forceinline__ void dobfs_loop_end(const dobfs_args_t &a, const dobfs_loop_t *L, int b0) {
+static __device__ __forceinline__ void dobfs_loop_end(const dobfs_args_t &a, const dobfs_loop_t *L,
+                                                      int b0) {
   if (b0) {
     a.ctl->b.level = L->level;
     a.ctl->b.pushes += L->pushes;
@@ -834,18 +869,20 @@ static __device__ __forceinline__ void dobfs_loop_end(const dobfs_args_t &a, con
 
 /* Beamer's bound could not decide: the scout sums the frontier's degrees (a
  * census the unvisited vertices' too), then the rule decides again. */
-static __device__ __forceinline__ int dobfs_loop_scout(const dobfs_args_t &a, dobfs_loop_t *L, int dir) {
+static __device__ __forceinline__ int dobfs_loop_scout(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                       int dir) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int z = L->level % 3;
   dobfs_scout(&a, L->level, a.b.q[L->cur], L->size, dir == DIR_CENSUS);
   grid.sync();
-  dobfs_scouted(&a, &L->rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[z]), ld_volatile(&a.ctl->si[z]),
-                ld_volatile(&a.ctl->cen[z]));
+  dobfs_scouted(&a, &L->rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[z]),
+                ld_volatile(&a.ctl->si[z]), ld_volatile(&a.ctl->cen[z]));
   return dobfs_choose(&a, &L->rs, L->level);
 }
 
 /* A bottom-up level; at a switch point the queue becomes a bitmap first. */
-static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                    int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   if (!L->in_bitmap) { /* switch point: queue -> bitmap */
     dobfs_to_bitmap(&a, L->level, a.bm[L->bcur]);
@@ -868,7 +905,8 @@ static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs
 }
 
 /* Back to top-down at a switch point: the bitmap becomes a queue. */
-static __device__ __forceinline__ int dobfs_loop_to_queue(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+static __device__ __forceinline__ int dobfs_loop_to_queue(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                          int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   if (L->size > a.b.cap) { /* every thread sees the same size */
     if (b0) {
@@ -886,7 +924,8 @@ static __device__ __forceinline__ int dobfs_loop_to_queue(const dobfs_args_t &a,
 /* Single-block levels in block 0 (the others wait at the barrier); then every
  * thread takes where they stopped, the rule's state included. Returns whether
  * they handed over a level with hubs (pending: the grid's hub pass ends it). */
-static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                        int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   if (blockIdx.x == 0) dobfs_single(&a, L->level, L->cur, L->size, L->rs);
   grid.sync();
@@ -913,9 +952,11 @@ static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, d
 /* support: a next queue that overflowed (duplicates) is rebuilt from dist;
  * more vertices than it holds: say so and stop (next = 0). */
 static __device__ __forceinline__ unsigned long long dobfs_loop_rebuild(const dobfs_args_t &a,
-                                                                        const dobfs_loop_t *L, int b0) {
+                                                                        const dobfs_loop_t *L,
+                                                                        int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  dev_rebuild(a.b.dist, a.b.n, L->level + 1, L->level + 1, a.b.q[L->cur ^ 1], a.b.cap, &a.ctl->b.rebuild);
+  dev_rebuild(a.b.dist, a.b.n, L->level + 1, L->level + 1, a.b.q[L->cur ^ 1], a.b.cap,
+              &a.ctl->b.rebuild);
   grid.sync();
   unsigned long long next = ld_volatile(&a.ctl->b.rebuild);
   if (b0) a.ctl->b.rebuilds++;
@@ -959,7 +1000,8 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs
     bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[z]);
     grid.sync();
     if (b0)
-      dobfs_record(&a, level, L->size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb, DIR_TOPDOWN, ns);
+      dobfs_record(&a, level, L->size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb,
+                   DIR_TOPDOWN, ns);
   }
   dobfs_td_update(&a, &L->rs, next, fi);
   L->pushes += next;
@@ -971,7 +1013,8 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs
 }
 
 /* One level of step 10's loop: the rule's direction, then that level. */
-static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
+static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                       int b0) {
   int dir = dobfs_choose(&a, &L->rs, L->level); /* every thread, the same answer */
   if (dir == DIR_SCOUT || dir == DIR_CENSUS) dir = dobfs_loop_scout(a, L, dir);
   if (dir == DIR_BOTTOMUP) return dobfs_loop_bu(a, L, b0);
@@ -999,12 +1042,15 @@ typedef struct {
  * is printed. */
 static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
   double t0 = host_ms();
-  if (dev_upload_in(h, &s->d_in_offsets_own, &s->d_in_cols_own, &s->h_in_offsets_own)) return fail_code();
+  if (dev_upload_in(h, &s->d_in_offsets_own, &s->d_in_cols_own, &s->h_in_offsets_own))
+    return fail_code();
   s->h_in_offsets = s->h_in_offsets_own;
   a->in_offsets = s->d_in_offsets_own;
   a->in_cols = s->d_in_cols_own;
-  printf("Transpose: directed graph: CSC of %llu in-edges built on the host and uploaded in %.3f ms\n",
-         (unsigned long long)h->m, host_ms() - t0);
+  printf(
+      "Transpose: directed graph: CSC of %llu in-edges built on the host and uploaded in %.3f "
+      "ms\n",
+      (unsigned long long)h->m, host_ms() - t0);
   return 0;
 }
 
@@ -1050,7 +1096,8 @@ static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, c
     if (o > a->maxout) a->maxout = o;
     if (i > a->maxin) a->maxin = i;
   }
-  double fl = (double)a->maxout * a->gamma; /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
+  /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
+  double fl = (double)a->maxout * a->gamma;
   a->nf_td = a->gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
   return 0;
 }
@@ -1073,7 +1120,8 @@ static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src
  * (untraced runs allocate nothing); keep holds the marks between runs */
 static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *rows) {
   if (!keep->b.mark)
-    keep->b.mark = (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
+    keep->b.mark =
+        (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
   dev_rows_open(rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
   a->b.mark = keep->b.mark;
   a->lv = (dobfs_lv_t *)rows->d;

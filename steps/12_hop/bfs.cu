@@ -58,7 +58,8 @@
 
 /* init: the row heads (degree, first HOP_IN neighbours) of every vertex. */
 static __global__ void hop_head_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *head) {
-  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
+  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n;
+       v += (size_t)gridDim.x * blockDim.x) {
     eid_t b = off[v], d = off[v + 1] - b;
     unsigned w[8];
     w[0] = d > 0xffffffffULL ? 0xffffffffu : (unsigned)d;
@@ -70,7 +71,8 @@ static __global__ void hop_head_kernel(const eid_t *off, const vid_t *cols, vid_
 
 /* NEW(12): the whole BFS in one cooperative grid, the hop engine's steps
  * among step 10's levels (the loop's parts: hop.cuh and dobfs.cuh). */
-static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, const int with_hop) {
+static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src,
+                                                const int with_hop) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
   if (b0) {
@@ -89,20 +91,20 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src, 
  * queues) raises the register pressure of the whole kernel, bottom-up levels
  * included, although a graph with hop=0 never runs it; with_hop = 0 is a
  * constant the compiler folds, so those graphs get step 10's kernel. */
-static __global__ void __launch_bounds__(1024) hop_dobfs_loop_kernel(const __grid_constant__ hop_args_t a,
-                                                                 vid_t src) {
+static __global__ void __launch_bounds__(1024)
+    hop_dobfs_loop_kernel(const __grid_constant__ hop_args_t a, vid_t src) {
   hop_loop(a, src, 0);
 }
-static __global__ void __launch_bounds__(512) hop_dobfs_loop512_kernel(const __grid_constant__ hop_args_t a,
-                                                                   vid_t src) {
+static __global__ void __launch_bounds__(512)
+    hop_dobfs_loop512_kernel(const __grid_constant__ hop_args_t a, vid_t src) {
   hop_loop(a, src, 0);
 }
-static __global__ void __launch_bounds__(1024) hop_loop_kernel(const __grid_constant__ hop_args_t a,
-                                                                     vid_t src) {
+static __global__ void __launch_bounds__(1024)
+    hop_loop_kernel(const __grid_constant__ hop_args_t a, vid_t src) {
   hop_loop(a, src, 1);
 }
-static __global__ void __launch_bounds__(512) hop_loop512_kernel(const __grid_constant__ hop_args_t a,
-                                                                       vid_t src) {
+static __global__ void __launch_bounds__(512)
+    hop_loop512_kernel(const __grid_constant__ hop_args_t a, vid_t src) {
   hop_loop(a, src, 1);
 }
 
@@ -137,7 +139,8 @@ static void hop_fini(void *state);
 static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (hop_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 12 needs whole warps (a multiple of 32 threads)", lc->block);
+    return fail(EXIT_INPUT, "block %d: step 12 needs whole warps (a multiple of 32 threads)",
+                lc->block);
   const graph_t *h = (const graph_t *)g->host;
   if (!h) return fail(EXIT_INPUT, "this step needs the host graph (for the transpose)");
   hop_state_t *s = (hop_state_t *)calloc(1, sizeof *s);
@@ -164,7 +167,8 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   /* shared memory: the hash table (8-byte entries) then the staging area,
    * or the hop engine's two block queues (40 bytes an entry) in its place */
   s->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
-  if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > s->smem) s->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
+  if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > s->smem)
+    s->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
   /* NEW(12, sbits): block 0's visited bitmap after the hop queues, if it fits in
    * sbits bytes; dropped below if it would cost the grid a block per SM */
   size_t smem_nobits = s->smem, sb_bytes = ((size_t)a->d.b.n + 31) / 32 * 4;
@@ -188,18 +192,23 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
                 "this GPU has %d", h, st, need, smem_max);
   }
   if (a->hop) /* NEW(12, hop): the build with the hop engine only where it runs */
-    s->loop_kernel = lc->block <= 512 ? (const void *)hop_loop512_kernel : (const void *)hop_loop_kernel;
+    s->loop_kernel =
+        lc->block <= 512 ? (const void *)hop_loop512_kernel : (const void *)hop_loop_kernel;
   else
-    s->loop_kernel = lc->block <= 512 ? (const void *)hop_dobfs_loop512_kernel : (const void *)hop_dobfs_loop_kernel;
-  const void *kernels[] = {(const void *)hop_dobfs_loop_kernel, (const void *)hop_dobfs_loop512_kernel,
-                           (const void *)hop_loop_kernel, (const void *)hop_loop512_kernel};
+    s->loop_kernel = lc->block <= 512 ? (const void *)hop_dobfs_loop512_kernel
+                                      : (const void *)hop_dobfs_loop_kernel;
+  const void *kernels[] = {(const void *)hop_dobfs_loop_kernel,
+                           (const void *)hop_dobfs_loop512_kernel, (const void *)hop_loop_kernel,
+                           (const void *)hop_loop512_kernel};
   for (int i = 0; i < 4; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
   /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
+  s->grid_loop =
+      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
   if (a->sbw) { /* NEW(12, sbits): the bitmap would shrink the grid: go without */
-    int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count, lc->grid, &full0);
+    int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count,
+                                         lc->grid, &full0);
     if (full0 > s->full) {
       a->sbw = 0;
       s->smem = smem_nobits;
@@ -211,8 +220,9 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (s->full < 1) {
     size_t need = s->smem;
     free(s);
-    return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
-                lc->block, need);
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
   }
   if (!s->grid_loop) {
     free(s);
@@ -224,7 +234,8 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->d.ctl = &a->ctl->d;
   a->d.b.ctl = &a->ctl->d.b;
   if (a->hop) { /* NEW(12, hop): the row heads, 32 bytes a vertex */
-    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->d.b.n ? a->d.b.n : 1) * 2 * sizeof(uint4), "row heads (hop)");
+    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->d.b.n ? a->d.b.n : 1) * 2 * sizeof(uint4),
+                                     "row heads (hop)");
     if (a->d.b.n) {
       hop_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->d.b.n, head);
       LAUNCH_CHECK();
@@ -259,8 +270,11 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   if (c.d.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)", src, c.d.b.toobig, a.d.b.cap);
+    return fail(EXIT_INPUT,
+                "a level from source %" PRIvid
+                " has %llu vertices, more than the %llu "
+                "entries of each queue (-K qcap)",
+                src, c.d.b.toobig, a.d.b.cap);
   st->levels = c.d.b.level;
   st->pushes = (long long)c.d.b.pushes;
   st->duplicates = -1;
@@ -279,13 +293,18 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       edges += (long long)h[l].edges;
       /* greppable per-level lines for the lesson's trace figure */
       printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP ? "bottom-up" : h[l].mode == MODE_SINGLE ? "single"
-                                        : h[l].mode == MODE_HOP1 ? "hop1" : h[l].mode == MODE_HOPK ? "hopk" : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs,
-             ms * 1e3);
+             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
+             : h[l].mode == MODE_SINGLE ? "single"
+             : h[l].mode == MODE_HOP1   ? "hop1"
+             : h[l].mode == MODE_HOPK   ? "hopk"
+                                        : "multi",
+             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
+             h[l].hubs, ms * 1e3);
     }
-    printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
-           ms_sum);
+    printf(
+        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
+        "it)\n",
+        ms_sum);
     for (int l = 0; l < nl; l++) /* the direction of every level */
       printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
     st->duplicates = dups;
@@ -293,10 +312,13 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     free(h);
   }
   if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d in %d hop "
-            "steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c.d.b.level,
-            c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels, c.hop_steps, c.mixed ? " (label-correcting)" : "",
-            c.d.b.children, c.d.b.child_fail, c.d.b.rebuilds, s->grid_loop, block);
+    fprintf(
+        stderr,
+        "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d in %d hop "
+        "steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
+        c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels, c.hop_steps,
+        c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail, c.d.b.rebuilds,
+        s->grid_loop, block);
   return 0;
 }
 
@@ -324,30 +346,61 @@ static void hop_fini(void *state) {
 static const char *const hop_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
 static const knob_def_t hop_knobs[] = {
-    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"mode", 0,
+     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 "
+     "multi-block only"},
     {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
-    {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
-    {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
+    {"scan", 1,
+     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, "
+     "0 one atomic per vertex"},
+    {"vw", 0,
+     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", -1, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; -1: 2"},
+    {"assign", -1,
+     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
+     "else virtual warps; 1 virtual warps; -1: 2"},
     {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 128, "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster here)"},
-    {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
-    {"stage", 4096, "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier queues (single-block); 0 off"},
-    {"mstage", 0, "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block queue in shared memory (08's way; 0 measured faster here)"},
-    {"hash", -1, "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
-    {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
+    {"dp", 128,
+     "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster "
+     "here)"},
+    {"coalesce", 1,
+     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    {"stage", 4096,
+     "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier "
+     "queues (single-block); 0 off"},
+    {"mstage", 0,
+     "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block "
+     "queue in shared memory (08's way; 0 measured faster here)"},
+    {"hash", -1,
+     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
+    {"visit", 0,
+     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
-    {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
-    {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices), n * hop / gamma under the hop engine; 0: no floor"},
-    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < 5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
+    {"beta", 18,
+     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+    {"gamma", 8,
+     "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n "
+     "vertices), n * hop / gamma under the hop engine; 0: no floor"},
+    {"hop", -1,
+     "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < "
+     "5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
-    {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
-    {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
-    {"slides_pct", 100, "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
+    {"hopmax", 64,
+     "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
+    {"sbits", 65536,
+     "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the "
+     "grid keeps its blocks); 0 off"},
+    {"slides_pct", 100,
+     "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"The hop engine: row heads and several levels per grid barrier, on direction-optimizing BFS",
-                                 PROBLEM_BFS, hop_knobs, hop_variants, hop_init, hop_run,
-                                 hop_fini, hop_check_knobs};
+STEP_EXPORT const step_t STEP = {
+    "The hop engine: row heads and several levels per grid barrier, on direction-optimizing BFS",
+    PROBLEM_BFS,
+    hop_knobs,
+    hop_variants,
+    hop_init,
+    hop_run,
+    hop_fini,
+    hop_check_knobs};

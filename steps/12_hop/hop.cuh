@@ -121,10 +121,9 @@ typedef struct {
   unsigned *bm;                 /* NEW(12): block 0's visited bitmap (shared; NULL: atomicMin) */
 } hop_sink_t;
 
-
 static __device__ __forceinline__ void hop_put(const hop_args_t *a, const hop_sink_t *sk,
-                                               unsigned long long pos, vid_t x, dist_t nv, uint4 h0,
-                                               uint4 h1) {
+                                               unsigned long long pos, vid_t x, dist_t nv,
+                                               uint4 h0, uint4 h1) {
   if (sk->kind != HOP_OUT && pos < sk->cap) {
     sk->q.h[2 * pos] = h0;
     sk->q.h[2 * pos + 1] = h1;
@@ -151,8 +150,8 @@ static __device__ __forceinline__ void hop_put(const hop_args_t *a, const hop_si
  * lowered dist push (one atomic per warp). All 32 lanes call it. Returns nv
  * if this lane set anything, else -1. */
 static __device__ __forceinline__ dist_t hop_claim_range(const hop_args_t *a, const hop_sink_t *sk,
-                                                         unsigned has, const vid_t x[HOP_IN], dist_t nv,
-                                                         const int u0, const int u1) {
+                                                         unsigned has, const vid_t x[HOP_IN],
+                                                         dist_t nv, const int u0, const int u1) {
   unsigned lane = threadIdx.x & 31;
   int old[HOP_IN];
   uint4 h0[HOP_IN], h1[HOP_IN];
@@ -187,8 +186,10 @@ static __device__ __forceinline__ dist_t hop_claim_range(const hop_args_t *a, co
   if (tot == 0) return -1;
   unsigned long long base = 0;
   if (lane == 0)
-    base = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, (unsigned long long)tot) : atomicAdd(sk->scnt, tot);
-  base = __shfl_sync(DEV_FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) + 4 * __popc(b2 & lt);
+    base = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, (unsigned long long)tot)
+                               : atomicAdd(sk->scnt, tot);
+  base = __shfl_sync(DEV_FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) +
+         4 * __popc(b2 & lt);
 #pragma unroll
   for (int u = u0; u < u1; u++)
     if (imp >> u & 1) hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
@@ -198,7 +199,8 @@ static __device__ __forceinline__ dist_t hop_claim_range(const hop_args_t *a, co
 /* Targets 0-3, then 4-6 only if a lane of the warp has them (few registers
  * live at once: a grid vertex has at most 4 neighbours). */
 static __device__ __forceinline__ dist_t hop_claim(const hop_args_t *a, const hop_sink_t *sk,
-                                                   unsigned has, const vid_t x[HOP_IN], dist_t nv) {
+                                                   unsigned has, const vid_t x[HOP_IN],
+                                                   dist_t nv) {
   dist_t m = hop_claim_range(a, sk, has, x, nv, 0, 4);
   if (__any_sync(DEV_FULL_MASK, has >> 4)) {
     dist_t m2 = hop_claim_range(a, sk, has, x, nv, 4, HOP_IN);
@@ -214,8 +216,9 @@ static __device__ __forceinline__ dist_t hop_claim(const hop_args_t *a, const ho
  * (The two loops differ only in who shares a row; written as one loop with
  * one claim site they measured slower on the H100: the loop kernel's
  * registers.) */
-static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const hop_sink_t *sk, unsigned nl,
-                                                   const vid_t *lv, const dist_t *lval, unsigned short *lbig,
+static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const hop_sink_t *sk,
+                                                   unsigned nl, const vid_t *lv,
+                                                   const dist_t *lval, unsigned short *lbig,
                                                    unsigned *nbig) {
   unsigned t = threadIdx.x, bd = blockDim.x, lane = t & 31;
   dist_t mx = -1;
@@ -374,8 +377,10 @@ static __device__ unsigned *hop_bits(const hop_args_t *a, int level, int cur) {
       for (int k = 0; k < 8; k++) d[k] = __ldcg(p + k);
 #pragma unroll
       for (int k = 0; k < 8; k++)
-        b |= (unsigned)(d[k].x != DIST_INF) << (4 * k) | (unsigned)(d[k].y != DIST_INF) << (4 * k + 1) |
-             (unsigned)(d[k].z != DIST_INF) << (4 * k + 2) | (unsigned)(d[k].w != DIST_INF) << (4 * k + 3);
+        b |= (unsigned)(d[k].x != DIST_INF) << (4 * k) |
+             (unsigned)(d[k].y != DIST_INF) << (4 * k + 1) |
+             (unsigned)(d[k].z != DIST_INF) << (4 * k + 2) |
+             (unsigned)(d[k].w != DIST_INF) << (4 * k + 3);
     } else {
       for (unsigned k = 0; 32 * (unsigned long long)w + k < a->d.b.n; k++)
         b |= (unsigned)(__ldcg(&a->d.b.dist[32 * (size_t)w + k]) != DIST_INF) << k;
@@ -389,13 +394,15 @@ static __device__ unsigned *hop_bits(const hop_args_t *a, int level, int cur) {
  * also those past the block queue). */
 
 static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_shared_t *sh,
-                                                     const hop_sink_t *sk, hopq_t in, unsigned nin_s,
-                                                     const vid_t *gin, unsigned nin, int h, unsigned *rs,
-                                                     dist_t *mx, unsigned long long *edges) {
+                                                     const hop_sink_t *sk, hopq_t in,
+                                                     unsigned nin_s, const vid_t *gin,
+                                                     unsigned nin, int h, unsigned *rs, dist_t *mx,
+                                                     unsigned long long *edges) {
   dist_t m = hop_expand(a, sk, sh, rs, in, nin_s, gin, nin, edges);
   if (m > *mx) *mx = m;
   unsigned next = sh->cnt[h];
-  if (threadIdx.x == 0) sh->cnt[h == 0 ? 2 : h - 1] = 0; /* hop h + 2's: every thread read it a hop ago */
+  /* hop h + 2's: every thread read it a hop ago */
+  if (threadIdx.x == 0) sh->cnt[h == 0 ? 2 : h - 1] = 0;
   return next;
 }
 
@@ -423,7 +430,8 @@ static __device__ void hop_single(const hop_args_t *a, int level, int cur,
   for (;;) {
     hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL, bm};
     unsigned long long edges = 0;
-    unsigned next = hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
+    unsigned next =
+        hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
     if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
       if (t == 0) {
         a->ctl->d.b.status = ST_TOOBIG;
@@ -500,7 +508,8 @@ static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsign
   __syncthreads();
   hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
   unsigned long long chunk = (size + gridDim.x - 1) / gridDim.x, start = blockIdx.x * chunk;
-  unsigned nin = (unsigned)(start < size ? (size - start < chunk ? size - start : chunk) : 0), nin_s = 0;
+  unsigned nin = (unsigned)(start < size ? (size - start < chunk ? size - start : chunk) : 0),
+           nin_s = 0;
   const vid_t *gin = a->d.b.q[cur] + start;
   int h = 0;
   dist_t mx = -1;
@@ -508,8 +517,10 @@ static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsign
     hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], a->d.b.q[cur ^ 1], &a->ctl->hcnt[ci],
                      k < a->hop ? HOP_MIXED : HOP_OUT, &sh->lo, &sh->hi, NULL};
     unsigned long long edges = 0;
-    unsigned next = hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
-    if (a->d.b.trace && level + k - 1 < LV_CAP) { /* frontier and edges of the level, summed over blocks */
+    unsigned next =
+        hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
+    /* frontier and edges of the level, summed over blocks */
+    if (a->d.b.trace && level + k - 1 < LV_CAP) {
       if (t == 0 && nin) atomicAdd(&a->d.lv[level + k - 1].frontier, (unsigned long long)nin);
       if (edges) atomicAdd(&a->d.lv[level + k - 1].edges, edges);
     }
@@ -566,8 +577,9 @@ static __device__ __forceinline__ int hop_loop_single(const hop_args_t &a, hop_l
 
 /* support: a hop step's queue overflowed (label-correcting): rebuild it from
  * dist over the levels it pushed; more than it holds: say so, stop. */
-static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a, const hop_loop_t *H,
-                                                                      int ci, int b0) {
+static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a,
+                                                                      const hop_loop_t *H, int ci,
+                                                                      int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
   dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
@@ -590,7 +602,8 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   dobfs_loop_t *L = &H->l;
   int ci = H->hs % 3, zn = (L->level + a.hop) % 3;
-  int late = !H->after_hop && zn == (L->level + 2) % 3; /* the previous level's set: read until the barrier */
+  /* the previous level's set: read until the barrier */
+  int late = !H->after_hop && zn == (L->level + 2) % 3;
   hop_multi(&a, L->level, L->cur, L->size, ci, late ? -1 : zn);
   grid.sync();
   H->hs++;
@@ -623,8 +636,8 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
 /* The loop from where H stands: the hop engine takes the top-down levels the
  * rule's floor keeps top-down (and every level once a step went
  * label-correcting); step 10's levels the rest. with_hop: the build. */
-static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H, const int with_hop,
-                                                    int b0) {
+static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H,
+                                                    const int with_hop, int b0) {
   dobfs_loop_t *L = &H->l;
   while (L->size) {
     /* -a: a level's time runs from here (choice, scout and conversions
@@ -632,9 +645,11 @@ static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loo
     L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
     H->hop_end = 0;
     int hop = with_hop && a.hop && !L->in_bitmap &&
-              (H->mixed || a.d.rule == RULE_TOPDOWN || (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
+              (H->mixed || a.d.rule == RULE_TOPDOWN ||
+               (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
     if (hop) {
-      if (!H->mixed && (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
+      if (!H->mixed &&
+          (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
         if (hop_loop_single(a, H)) break;
         continue;
       }

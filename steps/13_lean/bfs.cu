@@ -57,8 +57,10 @@ typedef struct {
  * from the same reads, when lh is set, the lean prologue's 16-byte heads: the
  * first 4 neighbours, LEAN_NONE where the row is shorter; a row of more than 4
  * keeps 3 and LEAN_MORE in word 3. */
-static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *head, uint4 *lh) {
-  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n; v += (size_t)gridDim.x * blockDim.x) {
+static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *head,
+                                        uint4 *lh) {
+  for (size_t v = blockIdx.x * (size_t)blockDim.x + threadIdx.x; v < n;
+       v += (size_t)gridDim.x * blockDim.x) {
     eid_t b = off[v], d = off[v + 1] - b;
     unsigned w[8];
     w[0] = d > 0xffffffffULL ? 0xffffffffu : (unsigned)d;
@@ -66,14 +68,18 @@ static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, vid
     head[2 * v] = make_uint4(w[0], w[1], w[2], w[3]);
     head[2 * v + 1] = make_uint4(w[4], w[5], w[6], w[7]);
     if (lh) /* NEW(13, lean) */
-      lh[v] = make_uint4(d > 0 ? w[1] : LEAN_NONE, d > 1 ? w[2] : LEAN_NONE, d > 2 ? w[3] : LEAN_NONE,
-                         d > 4 ? LEAN_MORE : d > 3 ? w[4] : LEAN_NONE);
+      lh[v] =
+          make_uint4(d > 0 ? w[1] : LEAN_NONE, d > 1 ? w[2] : LEAN_NONE, d > 2 ? w[3] : LEAN_NONE,
+                     d > 4   ? LEAN_MORE
+                     : d > 3 ? w[4]
+                             : LEAN_NONE);
   }
 }
 
 /* The whole BFS in one cooperative grid, as step 12's (hop.cuh), started
  * where the lean prologue stopped when it ran. */
-static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src, const int with_hop) {
+static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src,
+                                                 const int with_hop) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
   if (b0 && !a.pro) { /* NEW(13): the prologue left its own state */
@@ -118,20 +124,23 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
 
 /* Push the claimed x (head h) at position pos of the next level:
  * the shared queue below qc, global q beyond it (level stored now). */
-static __device__ __forceinline__ void lean_put(const lean_args_t &a, uint4 *sm4, unsigned qc, int out,
-                                                unsigned pos, vid_t x, dist_t nv, uint4 h) {
+static __device__ __forceinline__ void lean_put(const lean_args_t &a, uint4 *sm4, unsigned qc,
+                                                int out, unsigned pos, vid_t x, dist_t nv,
+                                                uint4 h) {
   if (pos < qc) {
     LQH(out)[pos] = h;
     LQV(out)[pos] = x;
   } else {
     a.h.d.b.dist[x] = nv;
-    if (pos < a.h.d.b.cap) a.h.d.b.q[out][pos] = x; /* past cap: counted, the level is too big (error) */
+    /* past cap: counted, the level is too big (error) */
+    if (pos < a.h.d.b.cap) a.h.d.b.q[out][pos] = x;
   }
 }
 
-static __device__ __forceinline__ unsigned lean_claim(const lean_args_t &a, const uint4 *lhead, unsigned *bm,
-                                                      uint4 *sm4, unsigned qc, int out, unsigned *cnt,
-                                                      const vid_t x[4], dist_t nv, int ns) {
+static __device__ __forceinline__ unsigned lean_claim(const lean_args_t &a, const uint4 *lhead,
+                                                      unsigned *bm, uint4 *sm4, unsigned qc,
+                                                      int out, unsigned *cnt, const vid_t x[4],
+                                                      dist_t nv, int ns) {
   unsigned lane = threadIdx.x & 31, lt = (1u << lane) - 1, imp = 0;
   unsigned *dummy = bm - 32 + lane;
 #pragma unroll
@@ -145,7 +154,8 @@ static __device__ __forceinline__ unsigned lean_claim(const lean_args_t &a, cons
 #pragma unroll
   for (int u = 0; u < ns; u++)
     if (imp >> u & 1) h[u] = lhead[x[u]]; /* one 16-byte load: the level's longest wait */
-  unsigned c = __popc(imp); /* < 8: the warp's prefix sum from three ballots (as in hop_claim_range) */
+  /* < 8: the warp's prefix sum from three ballots (as in hop_claim_range) */
+  unsigned c = __popc(imp);
   unsigned b0 = __ballot_sync(DEV_FULL_MASK, c & 1), b1 = __ballot_sync(DEV_FULL_MASK, c & 2),
            b2 = __ballot_sync(DEV_FULL_MASK, c & 4);
   unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
@@ -171,10 +181,11 @@ static __device__ __forceinline__ unsigned lean_claim(const lean_args_t &a, cons
   return c;
 }
 
-static __global__ void __launch_bounds__(512) lean_prologue_kernel(const __grid_constant__ lean_args_t a,
-                                                                vid_t src, unsigned qc) {
+static __global__ void __launch_bounds__(512)
+    lean_prologue_kernel(const __grid_constant__ lean_args_t a, vid_t src, unsigned qc) {
   extern __shared__ uint4 sm4[];
-  unsigned *bm = (unsigned *)(sm4 + (size_t)2 * qc) + (size_t)2 * qc + 32; /* 32 dummy words first */
+  /* 32 dummy words first */
+  unsigned *bm = (unsigned *)(sm4 + (size_t)2 * qc) + (size_t)2 * qc + 32;
   __shared__ unsigned cnt[3];
   unsigned t = threadIdx.x, bd = blockDim.x;
   const uint4 *lhead = a.lhead;
@@ -219,7 +230,8 @@ static __global__ void __launch_bounds__(512) lean_prologue_kernel(const __grid_
         eid_t e = a.h.d.b.offsets[u + 1];
         for (eid_t k0 = a.h.d.b.offsets[u] + 3; k0 < e; k0 += 32) {
           eid_t k = k0 + lane;
-          vid_t xy[4] = {k < e ? __ldg(&a.h.d.b.cols[k]) : LEAN_NONE, LEAN_NONE, LEAN_NONE, LEAN_NONE};
+          vid_t xy[4] = {k < e ? __ldg(&a.h.d.b.cols[k]) : LEAN_NONE, LEAN_NONE, LEAN_NONE,
+                         LEAN_NONE};
           pushes += lean_claim(a, lhead, bm, sm4, qc, in ^ 1, cn, xy, level + 1, 1);
         }
       }
@@ -260,20 +272,20 @@ static __global__ void __launch_bounds__(512) lean_prologue_kernel(const __grid_
  * queues) raises the register pressure of the whole kernel, bottom-up levels
  * included, although a graph with hop=0 never runs it; with_hop = 0 is a
  * constant the compiler folds, so those graphs get step 10's kernel. */
-static __global__ void __launch_bounds__(1024) lean_dobfs_loop_kernel(const __grid_constant__ lean_args_t a,
-                                                                 vid_t src) {
+static __global__ void __launch_bounds__(1024)
+    lean_dobfs_loop_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
   lean_loop(a, src, 0);
 }
-static __global__ void __launch_bounds__(512) lean_dobfs_loop512_kernel(const __grid_constant__ lean_args_t a,
-                                                                   vid_t src) {
+static __global__ void __launch_bounds__(512)
+    lean_dobfs_loop512_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
   lean_loop(a, src, 0);
 }
-static __global__ void __launch_bounds__(1024) lean_hop_loop_kernel(const __grid_constant__ lean_args_t a,
-                                                                     vid_t src) {
+static __global__ void __launch_bounds__(1024)
+    lean_hop_loop_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
   lean_loop(a, src, 1);
 }
-static __global__ void __launch_bounds__(512) lean_hop_loop512_kernel(const __grid_constant__ lean_args_t a,
-                                                                       vid_t src) {
+static __global__ void __launch_bounds__(512)
+    lean_hop_loop512_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
   lean_loop(a, src, 1);
 }
 
@@ -314,7 +326,8 @@ static void lean_fini(void *state);
 static int lean_setup(lean_state_t *s, const lean_args_t *a, const dgraph_t *g, const launch_t *lc,
                       size_t sb_bytes, int smem_max) {
   if (!(a->h.hop && launch_knob(lc, "lean") && a->h.d.b.mode != MODE_MULTI && lc->block <= 512 &&
-        a->h.d.rule != RULE_BOTTOMUP && (double)g->m < HOP_ROAD_DEG * (double)g->n && a->h.d.b.n < LEAN_MORE))
+        a->h.d.rule != RULE_BOTTOMUP && (double)g->m < HOP_ROAD_DEG * (double)g->n &&
+        a->h.d.b.n < LEAN_MORE))
     return 0;
   size_t fixed = sb_bytes + 128 + 256; /* bitmap, dummy words, the runtime's reserve */
   size_t qc = fixed < (size_t)smem_max ? ((size_t)smem_max - fixed) / 40 / 32 * 32 : 0;
@@ -325,8 +338,8 @@ static int lean_setup(lean_state_t *s, const lean_args_t *a, const dgraph_t *g, 
     s->pro = 1;
     s->pro_qc = (unsigned)qc;
     s->pro_smem = (size_t)s->pro_qc * 40 + 128 + sb_bytes;
-    CUDA_CHECK(cudaFuncSetAttribute(lean_prologue_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)s->pro_smem));
+    CUDA_CHECK(cudaFuncSetAttribute(
+        lean_prologue_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)s->pro_smem));
   }
   return 0;
 }
@@ -334,7 +347,8 @@ static int lean_setup(lean_state_t *s, const lean_args_t *a, const dgraph_t *g, 
 static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (lean_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 13 needs whole warps (a multiple of 32 threads)", lc->block);
+    return fail(EXIT_INPUT, "block %d: step 13 needs whole warps (a multiple of 32 threads)",
+                lc->block);
   const graph_t *h = (const graph_t *)g->host;
   if (!h) return fail(EXIT_INPUT, "this step needs the host graph (for the transpose)");
   lean_state_t *s = (lean_state_t *)calloc(1, sizeof *s);
@@ -361,7 +375,8 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   /* shared memory: the hash table (8-byte entries) then the staging area,
    * or the hop engine's two block queues (40 bytes an entry) in its place */
   s->smem = (size_t)a->h.d.b.hash * 8 + (size_t)a->h.d.b.stage * sizeof(vid_t);
-  if (a->h.hop && HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 > s->smem) s->smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80;
+  if (a->h.hop && HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 > s->smem)
+    s->smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80;
   /* sbits: block 0's visited bitmap after the hop queues, if it fits in
    * sbits bytes; dropped below if it would cost the grid a block per SM */
   size_t smem_nobits = s->smem, sb_bytes = ((size_t)a->h.d.b.n + 31) / 32 * 4;
@@ -385,18 +400,23 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
                 "this GPU has %d", h, st, need, smem_max);
   }
   if (a->h.hop) /* hop: the build with the hop engine only where it runs */
-    s->loop_kernel = lc->block <= 512 ? (const void *)lean_hop_loop512_kernel : (const void *)lean_hop_loop_kernel;
+    s->loop_kernel = lc->block <= 512 ? (const void *)lean_hop_loop512_kernel
+                                      : (const void *)lean_hop_loop_kernel;
   else
-    s->loop_kernel = lc->block <= 512 ? (const void *)lean_dobfs_loop512_kernel : (const void *)lean_dobfs_loop_kernel;
-  const void *kernels[] = {(const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
-                           (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
+    s->loop_kernel = lc->block <= 512 ? (const void *)lean_dobfs_loop512_kernel
+                                      : (const void *)lean_dobfs_loop_kernel;
+  const void *kernels[] = {
+      (const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
+      (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
   for (int i = 0; i < 4; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
   /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
+  s->grid_loop =
+      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
   if (a->h.sbw) { /* sbits: the bitmap would shrink the grid: go without */
-    int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count, lc->grid, &full0);
+    int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count,
+                                         lc->grid, &full0);
     if (full0 > s->full) {
       a->h.sbw = 0;
       s->smem = smem_nobits;
@@ -408,8 +428,9 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (s->full < 1) {
     size_t need = s->smem;
     free(s);
-    return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
-                lc->block, need);
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
   }
   if (!s->grid_loop) {
     free(s);
@@ -421,9 +442,13 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->h.d.ctl = &a->h.ctl->d;
   a->h.d.b.ctl = &a->h.ctl->d.b;
   if (lean_setup(s, a, g, lc, sb_bytes, smem_max)) return fail_code();
-  if (a->h.hop) { /* NEW(13, hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
-    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 2 * sizeof(uint4), "row heads (hop)");
-    uint4 *lh = s->pro ? (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * sizeof(uint4), "row heads (lean)") : NULL;
+  /* NEW(13, hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
+  if (a->h.hop) {
+    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 2 * sizeof(uint4),
+                                     "row heads (hop)");
+    uint4 *lh = s->pro ? (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * sizeof(uint4),
+                                            "row heads (lean)")
+                       : NULL;
     if (a->h.d.b.n) {
       lean_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->h.d.b.n, head, lh);
       LAUNCH_CHECK();
@@ -470,8 +495,11 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     CUDA_CHECK(cudaMemcpy(&c, a.h.ctl, sizeof c, cudaMemcpyDeviceToHost));
   }
   if (c.d.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)", src, c.d.b.toobig, a.h.d.b.cap);
+    return fail(EXIT_INPUT,
+                "a level from source %" PRIvid
+                " has %llu vertices, more than the %llu "
+                "entries of each queue (-K qcap)",
+                src, c.d.b.toobig, a.h.d.b.cap);
   st->levels = c.d.b.level;
   st->pushes = (long long)c.d.b.pushes;
   st->duplicates = -1;
@@ -490,13 +518,18 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
       edges += (long long)h[l].edges;
       /* greppable per-level lines for the lesson's trace figure */
       printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP ? "bottom-up" : h[l].mode == MODE_SINGLE ? "single"
-                                        : h[l].mode == MODE_HOP1 ? "hop1" : h[l].mode == MODE_HOPK ? "hopk" : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs,
-             ms * 1e3);
+             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
+             : h[l].mode == MODE_SINGLE ? "single"
+             : h[l].mode == MODE_HOP1   ? "hop1"
+             : h[l].mode == MODE_HOPK   ? "hopk"
+                                        : "multi",
+             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
+             h[l].hubs, ms * 1e3);
     }
-    printf("Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in it)\n",
-           ms_sum);
+    printf(
+        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
+        "it)\n",
+        ms_sum);
     for (int l = 0; l < nl; l++) /* the direction of every level */
       printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
     st->duplicates = dups;
@@ -504,10 +537,13 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     free(h);
   }
   if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d in %d hop "
-            "steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c.d.b.level,
-            c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels, c.hop_steps, c.mixed ? " (label-correcting)" : "",
-            c.d.b.children, c.d.b.child_fail, c.d.b.rebuilds, s->grid_loop, block);
+    fprintf(
+        stderr,
+        "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d in %d hop "
+        "steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
+        c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels, c.hop_steps,
+        c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail, c.d.b.rebuilds,
+        s->grid_loop, block);
   return 0;
 }
 
@@ -536,32 +572,68 @@ static void lean_fini(void *state) {
 static const char *const lean_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
 static const knob_def_t lean_knobs[] = {
-    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"mode", 0,
+     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 "
+     "multi-block only"},
     {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
-    {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
-    {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
+    {"scan", 1,
+     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, "
+     "0 one atomic per vertex"},
+    {"vw", 0,
+     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", -1, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; -1: 2"},
+    {"assign", -1,
+     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
+     "else virtual warps; 1 virtual warps; -1: 2"},
     {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 128, "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster here)"},
-    {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
-    {"stage", 4096, "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier queues (single-block); 0 off"},
-    {"mstage", 0, "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block queue in shared memory (08's way; 0 measured faster here)"},
-    {"hash", -1, "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
-    {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
+    {"dp", 128,
+     "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster "
+     "here)"},
+    {"coalesce", 1,
+     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    {"stage", 4096,
+     "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier "
+     "queues (single-block); 0 off"},
+    {"mstage", 0,
+     "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block "
+     "queue in shared memory (08's way; 0 measured faster here)"},
+    {"hash", -1,
+     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
+    {"visit", 0,
+     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
-    {"beta", 18, "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
-    {"gamma", 8, "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n vertices), n * hop / gamma under the hop engine; 0: no floor"},
-    {"hop", -1, "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < 5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
+    {"beta", 18,
+     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+    {"gamma", 8,
+     "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n "
+     "vertices), n * hop / gamma under the hop engine; 0: no floor"},
+    {"hop", -1,
+     "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < "
+     "5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
-    {"hopmax", 64, "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
-    {"sbits", 65536, "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off"},
-    {"lean", 1, "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean degree < 5, bitmap in shared memory, loop=1, -b <= 512, not with -a, not -V bottomup); 0 off"},
-    {"leanq", 512, "lean prologue: entries of each of its two queues (0: as many as fit, at most 4096); a larger level goes to the loop kernel (512 measured fastest: README)"},
-    {"slides_pct", 100, "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
+    {"hopmax", 64,
+     "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
+    {"sbits", 65536,
+     "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the "
+     "grid keeps its blocks); 0 off"},
+    {"lean", 1,
+     "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean "
+     "degree < 5, bitmap in shared memory, loop=1, -b <= 512, not with -a, not -V bottomup); 0 "
+     "off"},
+    {"leanq", 512,
+     "lean prologue: entries of each of its two queues (0: as many as fit, at most 4096); a "
+     "larger level goes to the loop kernel (512 measured fastest: README)"},
+    {"slides_pct", 100,
+     "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"The lean prologue: a one-block kernel of its own for the first levels of sparse graphs",
-                                 PROBLEM_BFS, lean_knobs, lean_variants, lean_init, lean_run,
-                                 lean_fini, lean_check_knobs};
+STEP_EXPORT const step_t STEP = {
+    "The lean prologue: a one-block kernel of its own for the first levels of sparse graphs",
+    PROBLEM_BFS,
+    lean_knobs,
+    lean_variants,
+    lean_init,
+    lean_run,
+    lean_fini,
+    lean_check_knobs};
