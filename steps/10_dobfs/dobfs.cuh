@@ -450,6 +450,33 @@ static __device__ __forceinline__ void dobfs_single_scout(const dobfs_args_t *a,
   dobfs_scouted(a, rs, 0, *s_so, *s_si, 0);
 }
 
+/* Thread 0 of block 0 at the hand-over: every counter set clean for whatever
+ * level comes next, where the loop stands, the rule's state (NEW(10)) and, for
+ * a pending level (NEW(10): it waits for the grid's hub pass), its counts. */
+static __device__ __forceinline__ void dobfs_single_publish(
+    const dobfs_args_t *a, int pending, unsigned long long tl, const dobfs_rule_t *rs, int level,
+    int cur, unsigned long long size, unsigned long long pushes, int levels,
+    unsigned long long cnt, unsigned long long nh, unsigned long long nb, unsigned long long fo,
+    unsigned long long fi) {
+  for (int z = 0; z < 3; z++) dobfs_zero_set(a, z);
+  a->ctl->pending = pending;
+  a->ctl->t_pending = tl;
+  if (pending) {
+    int z = level % 3;
+    a->ctl->b.cnt[z] = cnt;
+    a->ctl->b.hubs[z] = nh;
+    a->ctl->b.bigs[z] = nb;
+    if (rs->counting && !a->b.trace) a->ctl->b.edges[z] = fo;
+    a->ctl->fi[z] = fi;
+  }
+  a->ctl->rs = *rs;
+  a->ctl->b.size = size;
+  a->ctl->b.level = level;
+  a->ctl->b.cur = cur;
+  a->ctl->b.pushes += pushes;
+  a->ctl->b.sb_levels += levels;
+}
+
 /* 5.5: single-block levels. Block 0 (or the only block) expands level
  * after level with __syncthreads() between them, the frontier in shared
  * memory, until the frontier passes `single` entries or is empty. Its
@@ -551,26 +578,9 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
    * count over cap after its hub pass and rebuilds the queue from dist */
   if (nin > a->b.cap) nin = a->b.cap;
   for (unsigned long long i = t; i < nin; i += bd) a->b.q[hq][i] = sq[hs][i];
-  if (t == 0) {
-    /* clean counters for whatever level comes next */
-    for (int z = 0; z < 3; z++) dobfs_zero_set(a, z);
-    a->ctl->pending = pending; /* NEW(10): level `level` waits for its hub pass */
-    a->ctl->t_pending = tl;
-    if (pending) {
-      int z = level % 3;
-      a->ctl->b.cnt[z] = s_cnt[li];
-      a->ctl->b.hubs[z] = s_nh[li];
-      a->ctl->b.bigs[z] = s_nb[li];
-      if (rs.counting && !a->b.trace) a->ctl->b.edges[z] = s_fo[li];
-      a->ctl->fi[z] = s_fi[li];
-    }
-    a->ctl->rs = rs; /* NEW(10) */
-    a->ctl->b.size = size;
-    a->ctl->b.level = level;
-    a->ctl->b.cur = cur;
-    a->ctl->b.pushes += pushes;
-    a->ctl->b.sb_levels += levels;
-  }
+  if (t == 0)
+    dobfs_single_publish(a, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li], s_nh[li],
+                         s_nb[li], s_fo[li], s_fi[li]);
   if (pending && a->b.trace) { /* the pending level's edges (-a), after thread 0's zeroing */
     __syncthreads();
     dev_block_add(edges_last, &a->ctl->b.edges[level % 3]);
