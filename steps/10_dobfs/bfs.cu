@@ -124,15 +124,7 @@ typedef struct {
 } dobfs_state_t;
 
 static int dobfs_check_knobs(const launch_t *lc) {
-  if (bfs4k_check_values(lc)) return fail_code();
-  long mstage = launch_knob(lc, "mstage");
-  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"}; /* NEW(10) */
-  for (int i = 0; i < 4; i++) {
-    long v = launch_knob(lc, rule[i]);
-    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
-  }
-  return 0;
+  return dobfs_check_values(lc);
 }
 
 static void dobfs_fini(void *state);

@@ -1064,6 +1064,20 @@ static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
   return 0;
 }
 
+/* support: the values of step 10's knobs: step 08's but loop, mstage and the
+ * rule's (check_knobs of 10 and of the rungs above) */
+static int dobfs_check_values(const launch_t *lc) {
+  if (bfs4k_check_values(lc)) return fail_code();
+  long mstage = launch_knob(lc, "mstage");
+  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
+  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
+  for (int i = 0; i < 4; i++) {
+    long v = launch_knob(lc, rule[i]);
+    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
+  }
+  return 0;
+}
+
 /* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
  * variant is the rule */
 static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {

@@ -123,15 +123,8 @@ typedef struct {
 } hop_state_t;
 
 static int hop_check_knobs(const launch_t *lc) {
-  if (bfs4k_check_values(lc)) return fail_code();
-  long mstage = launch_knob(lc, "mstage");
-  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
-  for (int i = 0; i < 4; i++) {
-    long v = launch_knob(lc, rule[i]);
-    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
-  }
-  return 0;
+  if (dobfs_check_values(lc)) return fail_code();
+  return hop_check_values(lc);
 }
 
 static void hop_fini(void *state);
@@ -148,86 +141,19 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->g = *g;
   s->lc = *lc;
   hop_args_t *a = &s->a;
-  dobfs_read_knobs(&a->d, g, lc);
-  /* NEW(12): the hop engine, auto (-1): many levels per barrier on sparse graphs,
-   * where levels are many and thin; none on dense ones, whose few small
-   * levels step 10 runs faster (its single-block levels hand hubs to the
-   * grid; after a hop step beamer must count afresh). */
-  long hop = launch_knob(lc, "hop");
-  if (hop == -1)
-    hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
-          : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
-                                                          : 0;
-  a->hop = (int)hop;
-  /* NEW(12, hop): a top-down level inside the hop engine costs a hop-th of a grid
-   * barrier, so a bottom-up level must save hop times as much: the floor rises
-   * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
-  if (a->hop > 1 && a->d.gamma > 0) a->d.gamma /= a->hop;
-  a->hopq = (int)launch_knob(lc, "hopq");
-  /* shared memory: the hash table (8-byte entries) then the staging area,
-   * or the hop engine's two block queues (40 bytes an entry) in its place */
-  s->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
-  if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > s->smem)
-    s->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
-  /* NEW(12, sbits): block 0's visited bitmap after the hop queues, if it fits in
-   * sbits bytes; dropped below if it would cost the grid a block per SM */
-  size_t smem_nobits = s->smem, sb_bytes = ((size_t)a->d.b.n + 31) / 32 * 4;
-  if (a->hop && sb_bytes <= (size_t)launch_knob(lc, "sbits")) {
-    a->sbw = (unsigned)(sb_bytes / 4);
-    if (HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes > s->smem)
-      s->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes;
-  }
-  int dev = 0, smem_max = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (a->sbw && s->smem + 256 > (size_t)smem_max) { /* the bitmap does not fit: go without */
-    a->sbw = 0;
-    s->smem = smem_nobits;
-  }
-  if (s->smem + 256 > (size_t)smem_max) {
-    size_t need = s->smem;
-    int h = a->d.b.hash, st = a->d.b.stage;
+  hop_read_knobs(a, g, lc);
+  const void *const k[4] = {(const void *)hop_dobfs_loop_kernel,
+                            (const void *)hop_dobfs_loop512_kernel, (const void *)hop_loop_kernel,
+                            (const void *)hop_loop512_kernel};
+  hop_launch_t o = {0, 0, 0, 0, 0, NULL};
+  if (hop_launch_setup(a, lc, k, &o)) {
     free(s);
-    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
-                "this GPU has %d", h, st, need, smem_max);
+    return fail_code();
   }
-  if (a->hop) /* NEW(12, hop): the build with the hop engine only where it runs */
-    s->loop_kernel =
-        lc->block <= 512 ? (const void *)hop_loop512_kernel : (const void *)hop_loop_kernel;
-  else
-    s->loop_kernel = lc->block <= 512 ? (const void *)hop_dobfs_loop512_kernel
-                                      : (const void *)hop_dobfs_loop_kernel;
-  const void *kernels[] = {(const void *)hop_dobfs_loop_kernel,
-                           (const void *)hop_dobfs_loop512_kernel, (const void *)hop_loop_kernel,
-                           (const void *)hop_loop512_kernel};
-  for (int i = 0; i < 4; i++)
-    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)s->smem));
-  /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop =
-      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
-  if (a->sbw) { /* NEW(12, sbits): the bitmap would shrink the grid: go without */
-    int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count,
-                                         lc->grid, &full0);
-    if (full0 > s->full) {
-      a->sbw = 0;
-      s->smem = smem_nobits;
-      s->full = full0;
-      s->grid_loop = grid0;
-    }
-  }
-  a->hopmax = (unsigned long long)s->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
-  if (s->full < 1) {
-    size_t need = s->smem;
-    free(s);
-    return fail(EXIT_INPUT,
-                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
-                need);
-  }
-  if (!s->grid_loop) {
-    free(s);
-    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
-  }
+  s->smem = o.smem;
+  s->full = o.full;
+  s->grid_loop = o.grid_loop;
+  s->loop_kernel = o.loop_kernel;
   a->d.b.res_mb = (unsigned)(s->grid_loop * lc->block);
   bfs4k_alloc_queues(&a->d.b);
   a->ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");

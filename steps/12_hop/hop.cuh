@@ -668,4 +668,115 @@ static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loo
   dobfs_loop_end(a.d, L, b0);
 }
 
+/* support: the values of the engine's knobs (check_knobs of 12 and 13) */
+static int hop_check_values(const launch_t *lc) {
+  long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq");
+  long hopmax = launch_knob(lc, "hopmax");
+  if (hop < -1 || hop > HOP_MAX)
+    return fail(EXIT_INPUT,
+                "hop=%ld: -1 (auto), 0 (step 10's levels) or 1..%d levels per grid barrier", hop,
+                HOP_MAX);
+  if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
+    return fail(EXIT_INPUT,
+                "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop "
+                "engine)",
+                hopq);
+  if (hopmax < 0 || hopmax > 1 << 20)
+    return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
+  long sbits = launch_knob(lc, "sbits");
+  if (sbits < 0 || sbits > 1 << 18)
+    return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
+  return 0;
+}
+
+/* support: step 10's knobs (dobfs_read_knobs) and the engine's */
+static void hop_read_knobs(hop_args_t *a, const dgraph_t *g, const launch_t *lc) {
+  dobfs_read_knobs(&a->d, g, lc);
+  /* NEW(12): the hop engine, auto (-1): many levels per barrier on sparse graphs,
+   * where levels are many and thin; none on dense ones, whose few small
+   * levels step 10 runs faster (its single-block levels hand hubs to the
+   * grid; after a hop step beamer must count afresh). */
+  long hop = launch_knob(lc, "hop");
+  if (hop == -1)
+    hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
+          : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
+                                                          : 0;
+  a->hop = (int)hop;
+  /* NEW(12, hop): a top-down level inside the hop engine costs a hop-th of a grid
+   * barrier, so a bottom-up level must save hop times as much: the floor rises
+   * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
+  if (a->hop > 1 && a->d.gamma > 0) a->d.gamma /= a->hop;
+  a->hopq = (int)launch_knob(lc, "hopq");
+}
+
+/* NEW(12): where the loop kernels are set up: shared memory (the hash, then
+ * the staging area or the engine's block queues, then block 0's bitmap), the
+ * build (k: without the engine at 1024 and 512 threads a block, then with it)
+ * and the cooperative grid. */
+typedef struct {
+  size_t smem, sb_bytes;
+  int smem_max, full, grid_loop;
+  const void *loop_kernel;
+} hop_launch_t;
+
+static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const k[4],
+                            hop_launch_t *o) {
+  /* shared memory: the hash table (8-byte entries) then the staging area,
+   * or the hop engine's two block queues (40 bytes an entry) in its place */
+  o->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
+  if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > o->smem)
+    o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
+  /* NEW(12, sbits): block 0's visited bitmap after the hop queues, if it fits in
+   * sbits bytes; dropped below if it would cost the grid a block per SM */
+  size_t smem_nobits = o->smem, sb_bytes = ((size_t)a->d.b.n + 31) / 32 * 4;
+  if (a->hop && sb_bytes <= (size_t)launch_knob(lc, "sbits")) {
+    a->sbw = (unsigned)(sb_bytes / 4);
+    if (HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes > o->smem)
+      o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes;
+  }
+  int dev = 0, smem_max = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (a->sbw && o->smem + 256 > (size_t)smem_max) { /* the bitmap does not fit: go without */
+    a->sbw = 0;
+    o->smem = smem_nobits;
+  }
+  if (o->smem + 256 > (size_t)smem_max) {
+    size_t need = o->smem;
+    int h = a->d.b.hash, st = a->d.b.stage;
+    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
+                "this GPU has %d", h, st, need, smem_max);
+  }
+  /* NEW(12, hop): the build with the hop engine only where it runs */
+  o->loop_kernel = k[(a->hop ? 2 : 0) + (lc->block <= 512)];
+  for (int i = 0; i < 4; i++)
+    CUDA_CHECK(cudaFuncSetAttribute(k[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)o->smem));
+  /* the cooperative grid holds at most the resident blocks; -x caps it further */
+  o->grid_loop =
+      dev_coop_grid(o->loop_kernel, lc->block, o->smem, lc->sm_count, lc->grid, &o->full);
+  if (a->sbw) { /* NEW(12, sbits): the bitmap would shrink the grid: go without */
+    int full0 = 0, grid0 = dev_coop_grid(o->loop_kernel, lc->block, smem_nobits, lc->sm_count,
+                                         lc->grid, &full0);
+    if (full0 > o->full) {
+      a->sbw = 0;
+      o->smem = smem_nobits;
+      o->full = full0;
+      o->grid_loop = grid0;
+    }
+  }
+  a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
+  if (o->full < 1) {
+    size_t need = o->smem;
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
+  }
+  if (!o->grid_loop)
+    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
+  o->sb_bytes = sb_bytes;
+  o->smem_max = smem_max;
+  return 0;
+}
+
 #endif /* HOP_CUH */

@@ -307,14 +307,12 @@ typedef struct {
 } lean_state_t;
 
 static int lean_check_knobs(const launch_t *lc) {
-  if (bfs4k_check_values(lc)) return fail_code();
-  long mstage = launch_knob(lc, "mstage");
-  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
-  for (int i = 0; i < 4; i++) {
-    long v = launch_knob(lc, rule[i]);
-    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
-  }
+  if (dobfs_check_values(lc) || hop_check_values(lc)) return fail_code();
+  long leanq = launch_knob(lc, "leanq"), lean = launch_knob(lc, "lean");
+  if (lean < 0 || lean > 1) return fail(EXIT_INPUT, "lean=%ld: 0 or 1", lean);
+  if (leanq < 0 || leanq > LEAN_QMAX || leanq % 32 != 0)
+    return fail(EXIT_INPUT, "leanq=%ld: 0 (as many as fit) or 32..%d, a multiple of 32", leanq,
+                LEAN_QMAX);
   return 0;
 }
 
@@ -356,92 +354,25 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->g = *g;
   s->lc = *lc;
   lean_args_t *a = &s->a;
-  dobfs_read_knobs(&a->h.d, g, lc);
-  /* the hop engine, auto (-1): many levels per barrier on sparse graphs,
-   * where levels are many and thin; none on dense ones, whose few small
-   * levels step 10 runs faster (its single-block levels hand hubs to the
-   * grid; after a hop step beamer must count afresh). */
-  long hop = launch_knob(lc, "hop");
-  if (hop == -1)
-    hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
-          : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
-                                                          : 0;
-  a->h.hop = (int)hop;
-  /* hop: a top-down level inside the hop engine costs a hop-th of a grid
-   * barrier, so a bottom-up level must save hop times as much: the floor rises
-   * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
-  if (a->h.hop > 1 && a->h.d.gamma > 0) a->h.d.gamma /= a->h.hop;
-  a->h.hopq = (int)launch_knob(lc, "hopq");
-  /* shared memory: the hash table (8-byte entries) then the staging area,
-   * or the hop engine's two block queues (40 bytes an entry) in its place */
-  s->smem = (size_t)a->h.d.b.hash * 8 + (size_t)a->h.d.b.stage * sizeof(vid_t);
-  if (a->h.hop && HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 > s->smem)
-    s->smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80;
-  /* sbits: block 0's visited bitmap after the hop queues, if it fits in
-   * sbits bytes; dropped below if it would cost the grid a block per SM */
-  size_t smem_nobits = s->smem, sb_bytes = ((size_t)a->h.d.b.n + 31) / 32 * 4;
-  if (a->h.hop && sb_bytes <= (size_t)launch_knob(lc, "sbits")) {
-    a->h.sbw = (unsigned)(sb_bytes / 4);
-    if (HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 + sb_bytes > s->smem)
-      s->smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 + sb_bytes;
-  }
-  int dev = 0, smem_max = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (a->h.sbw && s->smem + 256 > (size_t)smem_max) { /* the bitmap does not fit: go without */
-    a->h.sbw = 0;
-    s->smem = smem_nobits;
-  }
-  if (s->smem + 256 > (size_t)smem_max) {
-    size_t need = s->smem;
-    int h = a->h.d.b.hash, st = a->h.d.b.stage;
-    free(s);
-    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
-                "this GPU has %d", h, st, need, smem_max);
-  }
-  if (a->h.hop) /* hop: the build with the hop engine only where it runs */
-    s->loop_kernel = lc->block <= 512 ? (const void *)lean_hop_loop512_kernel
-                                      : (const void *)lean_hop_loop_kernel;
-  else
-    s->loop_kernel = lc->block <= 512 ? (const void *)lean_dobfs_loop512_kernel
-                                      : (const void *)lean_dobfs_loop_kernel;
-  const void *kernels[] = {
+  hop_read_knobs(&a->h, g, lc);
+  const void *const k[4] = {
       (const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
       (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
-  for (int i = 0; i < 4; i++)
-    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)s->smem));
-  /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop =
-      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
-  if (a->h.sbw) { /* sbits: the bitmap would shrink the grid: go without */
-    int full0 = 0, grid0 = dev_coop_grid(s->loop_kernel, lc->block, smem_nobits, lc->sm_count,
-                                         lc->grid, &full0);
-    if (full0 > s->full) {
-      a->h.sbw = 0;
-      s->smem = smem_nobits;
-      s->full = full0;
-      s->grid_loop = grid0;
-    }
-  }
-  a->h.hopmax = (unsigned long long)s->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
-  if (s->full < 1) {
-    size_t need = s->smem;
+  hop_launch_t o = {0, 0, 0, 0, 0, NULL};
+  if (hop_launch_setup(&a->h, lc, k, &o)) {
     free(s);
-    return fail(EXIT_INPUT,
-                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
-                need);
+    return fail_code();
   }
-  if (!s->grid_loop) {
-    free(s);
-    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
-  }
+  s->smem = o.smem;
+  s->full = o.full;
+  s->grid_loop = o.grid_loop;
+  s->loop_kernel = o.loop_kernel;
   a->h.d.b.res_mb = (unsigned)(s->grid_loop * lc->block);
   bfs4k_alloc_queues(&a->h.d.b);
   a->h.ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
   a->h.d.ctl = &a->h.ctl->d;
   a->h.d.b.ctl = &a->h.ctl->d.b;
-  if (lean_setup(s, a, g, lc, sb_bytes, smem_max)) return fail_code();
+  if (lean_setup(s, a, g, lc, o.sb_bytes, o.smem_max)) return fail_code();
   /* NEW(13, hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
   if (a->h.hop) {
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 2 * sizeof(uint4),
