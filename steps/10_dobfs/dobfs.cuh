@@ -579,8 +579,8 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   if (nin > a->b.cap) nin = a->b.cap;
   for (unsigned long long i = t; i < nin; i += bd) a->b.q[hq][i] = sq[hs][i];
   if (t == 0)
-    dobfs_single_publish(a, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li], s_nh[li],
-                         s_nb[li], s_fo[li], s_fi[li]);
+    dobfs_single_publish(a, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li],
+                         s_nh[li], s_nb[li], s_fo[li], s_fi[li]);
   if (pending && a->b.trace) { /* the pending level's edges (-a), after thread 0's zeroing */
     __syncthreads();
     dev_block_add(edges_last, &a->ctl->b.edges[level % 3]);
