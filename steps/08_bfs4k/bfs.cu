@@ -2,6 +2,9 @@
  *
  * Base:       06 (its two global frontier queues and block queue in shared
  *             memory; the expansion around them is new)
+ * Library:    bfs4k.cuh holds what the rungs above (10, 12, 13) include
+ *             unchanged: the types, push, visit, hub claim and list, flush;
+ *             this file holds 08's own levels, both level loops and the glue.
  * Adds:       every technique of BFS-4K (Busato & Bombieri, TPDS 2015), each
  *             switchable with -K name=value for an ablation. Variants: bfs4k
  *             (default: the fastest combination of the paper's techniques on
@@ -98,288 +101,7 @@
 
 #include <cooperative_groups.h>
 
-#include "dev.cuh"
-#include "gpu.h"
-#include "step.h"
-
-#define LQ 6                 /* NEW: local queue: edge slots per lane and round (registers;
-                                measured on the H100: 6 beat 4 and 8 on every graph) */
-#define CHILD_BLOCK 256      /* NEW: child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
-#define CHILD_K3 16
-#define CHILD_MAX 1024       /* NEW: child grids a level at most; more hubs go to the hub list */
-#define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
-#ifdef GALLERY_NO_CDP        /* sanitizer build: no device launches, hubs go to the hub pass */
-#define BFS4K_CDP 0
-#else
-#define BFS4K_CDP 1
-#endif
-
-enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
-enum { ST_OK = 0, ST_TOOBIG = 1 };
-#define HUB_GRID 32768       /* hubs with more edges are split over the whole grid, smaller ones over a block */
-
-/* NEW: the loop's state lives on the device (loop=1 never comes back before the end). */
-typedef struct {
-  unsigned long long cnt[3];    /* pushes into the next queue of level L: cnt[L % 3]   */
-  unsigned long long hubs[3];   /* hub list entries of level L                         */
-  unsigned long long bigs[3];   /* ... of more than HUB_GRID edges (second half)       */
-  unsigned long long edges[3];  /* out-edges of level L's entries (-a)                 */
-  unsigned long long dups[3];   /* repeated entries of the queue level L built (-a)    */
-  unsigned long long rebuild;   /* entries of a rebuilt queue                          */
-  unsigned long long size;      /* single-block levels hand over: next frontier size   */
-  unsigned long long pushes;    /* all levels                                          */
-  unsigned long long children, child_fail; /* child grids launched / refused (loop=0) */
-  int level, cur, sb_levels, mb_levels, rebuilds;
-  int status;                   /* 0, or ST_TOOBIG: a level has more vertices than cap */
-  unsigned long long toobig;    /* ... how many                                        */
-  unsigned long long kids[3];   /* child grids launched by level L (at most CHILD_MAX) */
-} bfs4k_ctl_t;
-
-typedef struct {
-  unsigned long long frontier, edges, dups;
-  int mode, vw, ed, hubs;
-} bfs4k_lv_t;
-
-typedef struct {
-  const eid_t *offsets;
-  const vid_t *cols;
-  dist_t *dist;
-  vid_t *q[2];
-  vid_t *hubq;
-  int *mark;                    /* -a: last level each vertex was queued at */
-  bfs4k_ctl_t *ctl;
-  bfs4k_lv_t *lv;
-  unsigned long long cap;       /* entries of each queue and of the hub list */
-  unsigned long long single;    /* frontier entries up to which block 0 works alone */
-  vid_t n;
-  int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
-  unsigned long long *hubw;      /* NEW: per vertex, the level it was last claimed as a hub:
-                                   (epoch << 32) | level, so no run has to clear it */
-  unsigned long long epoch;
-  unsigned res_mb;              /* resident threads of the multi-block grid */
-  unsigned hmask;
-} bfs4k_args_t;
-
-/* Where a warp's vertices go: SB, positions of the next frontier (below sqcap
- * in shared memory, the rest in global memory at the same index); MB, the
- * block queue in shared memory, the rest straight to the global queue. */
-typedef struct {
-  vid_t *sq;
-  unsigned long long sqcap;
-  unsigned long long *scnt;
-  vid_t *gq;
-  unsigned long long *gcnt;
-  unsigned long long *hcnt;     /* NEW: entries of the hub list (shared in SB) */
-  unsigned long long *bcnt;     /* NEW: big hubs (MB; NULL: all in the hub list) */
-  int sb;
-} bfs4k_sink_t;
-
-static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned long long *p) {
-  return *(const volatile unsigned long long *)p;
-}
-
-/* NEW (ours, cache hints): a level reads each column and row offset once, and
- * they are far bigger than the L2 (uniform22: 537 MB of columns) while dist
- * (16 MB) is read once per edge. Loading them "streaming" (ld.global.cs: evict
- * first in L1 and L2) leaves the L2 to dist. Only for data no thread writes
- * during the kernel: the queues, which other SMs write between two levels, are
- * read through the L2 (__ldcg), never through an SM's L1. */
-static __device__ __forceinline__ vid_t ld_stream_v(const vid_t *p) { return __ldcs(p); }
-static __device__ __forceinline__ eid_t ld_stream_e(const eid_t *p) { return __ldcs(p); }
-
-/* NEW: the virtual-warp size and the assignment of a level (5.2, 5.4). */
-static __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
-                                            unsigned long long res, int *vw, int *ed) {
-  *ed = a->assign == 2 || (a->assign == 0 && a->k4 > 0 && size * (unsigned long long)a->k4 < res);
-  int w = a->vw;
-  if (w == 0) {
-    unsigned long long q = res / (size ? size : 1);
-    w = a->vwmin;
-    while (w < 32 && (unsigned long long)w * 2 <= q) w *= 2;
-  }
-  *vw = w;
-}
-
-static __device__ __forceinline__ void bfs4k_put(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
-                                                 unsigned long long p, unsigned long long g,
-                                                 unsigned long long fit, unsigned long long j,
-                                                 vid_t v) {
-  if (sk->sb) {
-    unsigned long long pos = p + j;
-    if (pos < sk->sqcap) sk->sq[pos] = v;
-    else if (pos < a->cap) sk->gq[pos] = v; /* past cap: counted, not stored: rebuilt */
-    return;
-  }
-  if (j < fit) { sk->sq[p + j] = v; return; }
-  unsigned long long pos = g + (j - fit);
-  if (pos < a->cap) sk->gq[pos] = v;
-}
-
-/* NEW (5.1, 5.6): the vertices a warp found in one round go out together.
- * fm: bit s set = slot s of this lane found vs[s]. All 32 lanes call it. */
-static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk, unsigned fm,
-                                  const vid_t vs[LQ]) {
-  unsigned lane = threadIdx.x & 31;
-  unsigned c = __popc(fm);
-  if (a->scan == 0) { /* one atomic per vertex */
-#pragma unroll
-    for (int s = 0; s < LQ; s++) {
-      if (!(fm >> s & 1)) continue;
-      if (sk->sb) bfs4k_put(a, sk, atomicAdd(sk->scnt, 1ULL), 0, 0, 0, vs[s]);
-      else {
-        unsigned long long pos = atomicAdd(sk->gcnt, 1ULL);
-        if (pos < a->cap) sk->gq[pos] = vs[s];
-      }
-    }
-    return;
-  }
-  unsigned excl, total;
-  if (a->scan == 1 && __ballot_sync(DEV_FULL_MASK, c > 1) == 0) {
-    unsigned b = __ballot_sync(DEV_FULL_MASK, c); /* binary case: ballot + popc */
-    excl = __popc(b & ((1u << lane) - 1));
-    total = __popc(b);
-  } else { /* Fig. 3: the warp's exclusive prefix sum with shuffles */
-    excl = dev_warp_excl(c, &total);
-  }
-  if (total == 0) return;
-  /* the block level: one shared atomic per warp (SB: the frontier itself) */
-  unsigned long long p = 0, g = 0, fit = 0;
-  if (lane == 0) {
-    if (sk->sb) {
-      p = atomicAdd(sk->scnt, (unsigned long long)total);
-    } else if (sk->sqcap) {
-      p = atomicAdd(sk->scnt, (unsigned long long)total);
-      fit = p >= sk->sqcap ? 0 : (sk->sqcap - p < total ? sk->sqcap - p : total);
-      if (total > fit) g = atomicAdd(sk->gcnt, (unsigned long long)total - fit);
-    } else {
-      g = atomicAdd(sk->gcnt, (unsigned long long)total);
-    }
-  }
-  p = __shfl_sync(DEV_FULL_MASK, p, 0);
-  g = __shfl_sync(DEV_FULL_MASK, g, 0);
-  fit = __shfl_sync(DEV_FULL_MASK, fit, 0);
-  unsigned m = a->coalesce ? __reduce_min_sync(DEV_FULL_MASK, c) : 0;
-  unsigned k = 0; /* rank of the slot among this lane's found ones */
-#pragma unroll
-  for (int s = 0; s < LQ; s++) {
-    if (!(fm >> s & 1)) continue;
-    /* NEW (induced coalescence): the k-th vertex of every lane, k < min, at
-     * base + 32 k + lane: one whole-warp store per k; the rest after them. */
-    unsigned long long j = k < m ? 32ULL * k + lane : 32ULL * m + (excl - m * lane) + (k - m);
-    bfs4k_put(a, sk, p, g, fit, j, vs[s]);
-    k++;
-  }
-}
-
-static __device__ __forceinline__ unsigned bfs4k_hashf(vid_t v) {
-  v ^= v >> 16;
-  v *= 0x45d9f3bu;
-  v ^= v >> 16;
-  return v;
-}
-
-/* NEW: visit the slots' targets, drop duplicates the hash sees (Fig. 11),
- * push the rest. ht: this block's table (NULL: off). */
-static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
-                                   volatile unsigned long long *ht, dist_t next,
-                                   const int ok[LQ], const vid_t v[LQ]) {
-  dist_t d[LQ];
-#pragma unroll
-  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0; /* L2: other SMs' stores */
-  unsigned fm = 0;
-  unsigned me = (blockIdx.x * blockDim.x + threadIdx.x) * LQ;
-#pragma unroll
-  for (int s = 0; s < LQ; s++) {
-    if (!ok[s] || d[s] != DIST_INF) continue;
-    int f = 1;
-    if (a->visit) f = atomicCAS(&a->dist[v[s]], DIST_INF, next) == DIST_INF;
-    else a->dist[v[s]] = next; /* benign race: every writer stores the same level */
-    if (f && ht) {
-      /* hash64: write (v, me), read back; another thread's id with the same
-       * v means that thread holds v: drop it. The last writer of v into the
-       * slot always reads its own entry or another vertex's, so it keeps v. */
-      unsigned h = bfs4k_hashf(v[s]) & a->hmask;
-      unsigned long long mine = ((unsigned long long)v[s] << 32) | (me + s);
-      /* both accesses atomic, as the paper says (Fig. 11); plain ones would
-       * be a data race in the C++ memory model, and racecheck says so */
-      atomicExch((unsigned long long *)&ht[h], mine);
-      unsigned long long back = atomicAdd((unsigned long long *)&ht[h], 0ULL);
-      if ((vid_t)(back >> 32) == v[s] && back != mine) f = 0;
-    }
-    if (f) fm |= 1u << s;
-  }
-  bfs4k_push(a, sk, fm, v);
-}
-
-/* One row (hub) split over `nwarps` warps: 32 * LQ edges a warp and round. */
-static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
-                                 volatile unsigned long long *ht, dist_t next, eid_t beg,
-                                 unsigned long long deg, unsigned long long warp,
-                                 unsigned long long nwarps) {
-  unsigned lane = threadIdx.x & 31;
-  for (unsigned long long x0 = warp * 32 * LQ; x0 < deg; x0 += nwarps * 32 * LQ) {
-    int ok[LQ];
-    vid_t v[LQ];
-#pragma unroll
-    for (int s = 0; s < LQ; s++) {
-      unsigned long long j = x0 + 32 * s + lane;
-      ok[s] = j < deg;
-      v[s] = ok[s] ? ld_stream_v(&a->cols[beg + j]) : 0;
-    }
-    bfs4k_visit(a, sk, ht, next, ok, v);
-  }
-}
-
-#if BFS4K_CDP
-/* NEW (5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
-static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next, eid_t beg,
-                                          unsigned long long deg, vid_t *out, int lvl3) {
-  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0};
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  bfs4k_row(&a, &sk, NULL, next, beg, deg, warp, nwarps);
-}
-#endif
-
-/* NEW: a vertex of more than dp out-edges. Returns 1 when someone else expands
- * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
-static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
-                                eid_t beg, unsigned long long deg, int cdp) {
-  /* NEW: claim the hub for this level first. The benign race may queue a
-   * vertex many times (a mid vertex with 75 frontier neighbours: 75 copies);
-   * without the claim each copy would launch its own child grid or list the
-   * hub again, and a level of 150,000 copies would queue 150,000 launches. */
-  unsigned long long tag = a->epoch << 32 | (unsigned)level;
-  if (atomicExch(&a->hubw[u], tag) == tag) return 1; /* another copy has it */
-#if BFS4K_CDP
-  /* at most CHILD_MAX launches a level: a launch costs the parent microseconds
-   * and the pending-launch pool is finite; the rest take the hub list */
-  if (cdp && atomicAdd(&a->ctl->kids[level % 3], 1ULL) < CHILD_MAX) {
-    vid_t *out = sk->gq;
-    unsigned long long blocks = (deg + CHILD_K3 * CHILD_BLOCK - 1) / (CHILD_K3 * CHILD_BLOCK);
-    bfs4k_child_kernel<<<(unsigned)blocks, CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
-        *a, level + 1, beg, deg, out, level % 3);
-    if (cudaGetLastError() == cudaSuccess) {
-      atomicAdd(&a->ctl->children, 1ULL);
-      return 1;
-    }
-    atomicAdd(&a->ctl->child_fail, 1ULL); /* launch pool full: the hub list takes it */
-  }
-#else
-  (void)cdp; (void)beg; (void)deg;
-#endif
-  /* the first half of the list for hubs a block takes, the second for the
-   * few of more than HUB_GRID edges that the whole grid takes */
-  unsigned long long half = a->cap / 2;
-  if (sk->bcnt && deg > HUB_GRID) {
-    unsigned long long h = atomicAdd(sk->bcnt, 1ULL);
-    if (h < a->cap - half) { a->hubq[half + h] = u; return 1; }
-    return 0;
-  }
-  unsigned long long h = atomicAdd(sk->hcnt, 1ULL);
-  if (h < (sk->bcnt ? half : a->cap)) { a->hubq[h] = u; return 1; }
-  return 0; /* the list is full: the virtual warp does it */
-}
+#include "bfs4k.cuh"
 
 /* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
  * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
@@ -396,7 +118,7 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
     vid_t u = 0;
     eid_t beg = 0;
     unsigned long long deg = 0;
-    /* NEW (5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
+    /* NEW(08, 5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
      * consecutive lanes, consecutive addresses; shuffles hand them out. */
     if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
       unsigned long long i = i0 + lane;
@@ -404,11 +126,12 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
       beg = ld_stream_e(&a->offsets[u]);
       deg = ld_stream_e(&a->offsets[u + 1]) - beg;
       if (edges) *edges += deg;
-      if (a->dp > 0 && deg > (unsigned long long)a->dp && bfs4k_hub(a, sk, level, u, beg, deg, cdp))
+      if (a->dp > 0 && deg > (unsigned long long)a->dp &&
+          bfs4k_hub(a, sk, level, u, beg, deg, cdp))
         deg = 0;
     }
     if (ed) {
-      /* NEW (5.4, edge-discover): inclusive prefix sum of the 32 degrees;
+      /* NEW(08, 5.4, edge-discover): inclusive prefix sum of the 32 degrees;
        * lane x of a round owns edge x of the batch: the owner is the number
        * of prefix sums <= x, found by a binary search over shuffles. */
       unsigned long long incl = dev_warp_incl64(deg);
@@ -471,8 +194,10 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
       /* the lanes of a virtual warp take their leader's answer */
       if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
     }
-    unsigned long long rounds = (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row sets the trip count */
+    unsigned long long rounds =
+        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
+    /* the warp's longest row sets the trip count */
+    unsigned long long rmax = dev_warp_max64(rounds);
     for (unsigned long long r = 0; r < rmax; r++) {
       int ok[LQ];
       vid_t v[LQ];
@@ -487,36 +212,9 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
   }
 }
 
-/* MB: the block queue goes to the global queue: one atomic per block, a
- * coalesced copy (06's flush). Every thread of the block calls it. */
-static __device__ void bfs4k_flush(const bfs4k_args_t *a, const bfs4k_sink_t *sk) {
-  __shared__ unsigned long long s_base, s_k;
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    unsigned long long k = *sk->scnt < sk->sqcap ? *sk->scnt : sk->sqcap;
-    s_k = k;
-    s_base = k ? atomicAdd(sk->gcnt, k) : 0;
-    *sk->scnt = 0;
-  }
-  __syncthreads();
-  for (unsigned long long j = threadIdx.x; j < s_k; j += blockDim.x)
-    if (s_base + j < a->cap) sk->gq[s_base + j] = sk->sq[j];
-  __syncthreads();
-}
-
-/* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */
-static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q,
-                                  unsigned long long size, unsigned long long *dst) {
-  unsigned long long d = 0;
-  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
-       i += stride)
-    if (atomicExch(&a->mark[__ldcg(&q[i])], tag) == tag) d++;
-  dev_block_add(d, dst);
-}
-
-static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci, unsigned long long size,
-                                    int mode, int vw, int ed, unsigned long long nh) {
+static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci,
+                                    unsigned long long size, int mode, int vw, int ed,
+                                    unsigned long long nh) {
   if (level >= LV_CAP) return;
   bfs4k_lv_t r;
   r.frontier = size;
@@ -527,17 +225,6 @@ static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci, un
   r.ed = ed;
   r.hubs = (int)(nh < 0x7fffffffULL ? nh : 0x7fffffffULL);
   a->lv[level] = r;
-}
-
-/* Zero counter set z (one thread). */
-static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
-  a->ctl->kids[z] = 0;
-  a->ctl->cnt[z] = 0;
-  a->ctl->hubs[z] = 0;
-  a->ctl->bigs[z] = 0;
-  a->ctl->edges[z] = 0;
-  a->ctl->dups[z] = 0;
-  a->ctl->rebuild = 0;
 }
 
 /* Zero the next step's counters (block 0, thread 0, while step ci runs). */
@@ -557,7 +244,7 @@ static __device__ void bfs4k_hand_over(const bfs4k_args_t *a, unsigned long long
   a->ctl->sb_levels += levels;
 }
 
-/* NEW (5.5): single-block levels. Block 0 (or the only block) expands level
+/* NEW(08, 5.5): single-block levels. Block 0 (or the only block) expands level
  * after level with __syncthreads() between them, the frontier in shared
  * memory, until the frontier passes `single` entries or is empty. Its
  * counters stay in shared memory and registers: a level costs no global
@@ -570,7 +257,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   unsigned long long scap = (unsigned long long)a->stage / 2;
   vid_t *sq[2] = {(vid_t *)(smem + a->hash), (vid_t *)(smem + a->hash) + scap};
-  /* NEW: three sets of counters, one per level mod 3, so that one barrier a
+  /* NEW(08): three sets of counters, one per level mod 3, so that one barrier a
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
    * nobody uses it before level L + 1's barrier. */
@@ -660,8 +347,9 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
 }
 
 /* One multi-block level: every block of the grid. */
-static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur, unsigned long long size,
-                                   int ci, int cdp, int *vw_out, int *ed_out) {
+static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
+                                   unsigned long long size, int ci, int cdp, int *vw_out,
+                                   int *ed_out) {
   extern __shared__ unsigned long long smem[];
   volatile unsigned long long *ht = a->hash ? smem : NULL;
   __shared__ unsigned long long s_cnt;
@@ -702,7 +390,8 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
   for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
     vid_t u = __ldcg(&a->hubq[h]);
     eid_t beg = a->offsets[u];
-    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32, blockDim.x / 32);
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
   }
   for (unsigned long long h = 0; h < nb; h++) {
     vid_t u = __ldcg(&a->hubq[half + h]);
@@ -712,7 +401,7 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
   bfs4k_flush(a, &sk);
 }
 
-/* NEW (loop=1): the whole BFS in one cooperative grid. Every thread keeps
+/* NEW(08, loop=1): the whole BFS in one cooperative grid. Every thread keeps
  * level, cur and size in registers; all read the same counters after each
  * grid.sync(), so all take the same branches and reach the same barriers. */
 static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t src) {
@@ -782,50 +471,54 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64. */
-static __global__ void __launch_bounds__(1024) bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                 vid_t src) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_loop_kernel(const __grid_constant__ bfs4k_args_t a, vid_t src) {
   bfs4k_loop(a, src);
 }
-static __global__ void __launch_bounds__(512) bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                   vid_t src) {
+static __global__ void __launch_bounds__(512)
+    bfs4k_loop512_kernel(const __grid_constant__ bfs4k_args_t a, vid_t src) {
   bfs4k_loop(a, src);
 }
 
 /* ---- loop=0: the same levels, one launch (and one readback) each ---------- */
 
-static __global__ void __launch_bounds__(1024) bfs4k_single_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                                                   int cur, unsigned long long size) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_single_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                        unsigned long long size) {
   bfs4k_single(&a, level, cur, size);
 }
-static __global__ void __launch_bounds__(512) bfs4k_single512_kernel(const __grid_constant__ bfs4k_args_t a,
-                                                                     int level, int cur,
-                                                                     unsigned long long size) {
+static __global__ void __launch_bounds__(512)
+    bfs4k_single512_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                           unsigned long long size) {
   bfs4k_single(&a, level, cur, size);
 }
 
-static __global__ void __launch_bounds__(1024) bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                                                  int cur, unsigned long long size) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_multi_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                       unsigned long long size) {
   int vw, ed;
   bfs4k_multi(&a, level, cur, size, level % 3, BFS4K_CDP, &vw, &ed);
 }
 
-static __global__ void __launch_bounds__(1024) bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                                                int cur, unsigned long long nh,
-                                                                unsigned long long nb) {
+static __global__ void __launch_bounds__(1024)
+    bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
+                     unsigned long long nh, unsigned long long nb) {
   bfs4k_hub_pass(&a, level, cur, level % 3, nh, nb);
 }
 
-static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur) {
+static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                            int cur) {
   dev_rebuild(a.dist, a.n, level + 1, level + 1, a.q[cur ^ 1], a.cap, &a.ctl->rebuild);
 }
 
-static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
-                                         unsigned long long next) {
+static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                         int cur, unsigned long long next) {
   bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
 }
 
-static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level, unsigned long long size,
-                                           int vw, int ed, unsigned long long nh) {
+static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level,
+                                           unsigned long long size, int vw, int ed,
+                                           unsigned long long nh) {
   bfs4k_record(&a, level, level % 3, size, MODE_MULTI, vw, ed, nh);
 }
 
@@ -842,78 +535,25 @@ typedef struct {
   dev_rows_t rows; /* -a: the level rows */
 } bfs4k_state_t;
 
-/* NEW: the variants' choices for the knobs left at -1: bfs4k, the fastest
- * combination measured on the H100 (README); paper, the paper's own. */
-static long bfs4k_var(const launch_t *lc, const char *name, long fast, long paper) {
-  long v = launch_knob(lc, name);
-  if (v != -1) return v;
-  return lc->variant && strcmp(lc->variant, "paper") == 0 ? paper : fast;
-}
-#define KNOB_LOOP(lc) bfs4k_var(lc, "loop", 1, 0)
-#define KNOB_ASSIGN(lc) bfs4k_var(lc, "assign", 2, 0)
-#define KNOB_HASH(lc) bfs4k_var(lc, "hash", 0, 2048)
-
 static int bfs4k_check_knobs(const launch_t *lc) {
-  static const char *const bin[] = {"coalesce", "visit"};
-  for (int i = 0; i < 2; i++) {
-    long v = launch_knob(lc, bin[i]);
-    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
-  }
   long loop = KNOB_LOOP(lc);
   if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: -1 (the variant's), 0 or 1", loop);
-  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
-  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = KNOB_ASSIGN(lc);
-  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
-  long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
-  if (mode < 0 || mode > 2)
-    return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
-  if (k5 < 1 || k5 > 1 << 20) return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
-  if (scan < 0 || scan > 2) return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum", scan);
-  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT, "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
-  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
-    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
-  if (assign < 0 || assign > 2)
-    return fail(EXIT_INPUT, "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover", assign);
-  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
-  if (dp < 0 || dp > INT32_MAX) return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
-  if (stage < 0 || stage > 1 << 16) return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
-  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
-    return fail(EXIT_INPUT, "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries", hash);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
-  return 0;
+  return bfs4k_check_values(lc);
 }
 
 static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (bfs4k_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)", lc->block);
+    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)",
+                lc->block);
   bfs4k_state_t *s = (bfs4k_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   s->g = *g;
   s->lc = *lc;
   bfs4k_args_t *a = &s->a;
-  a->offsets = g->offsets;
-  a->cols = g->cols;
-  a->n = g->n;
+  bfs4k_read_knobs(a, g, lc);
   a->loop = (int)KNOB_LOOP(lc);
-  a->mode = (int)launch_knob(lc, "mode");
-  a->scan = (int)launch_knob(lc, "scan");
-  a->coalesce = (int)launch_knob(lc, "coalesce");
-  a->stage = (int)launch_knob(lc, "stage");
-  a->hash = (int)KNOB_HASH(lc);
-  a->hmask = a->hash ? (unsigned)a->hash - 1 : 0;
-  a->vw = (int)launch_knob(lc, "vw");
-  a->vwmin = (int)launch_knob(lc, "vwmin");
-  a->assign = (int)KNOB_ASSIGN(lc);
-  a->k4 = (int)launch_knob(lc, "k4");
-  a->dp = (int)launch_knob(lc, "dp");
-  a->visit = (int)launch_knob(lc, "visit");
-  a->single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
-  long qcap = launch_knob(lc, "qcap");
-  a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
-  if (a->cap < 1) a->cap = 1;
-  /* NEW: shared memory: the hash table (8-byte entries) then the staging area */
+  /* NEW(08): shared memory: the hash table (8-byte entries) then the staging area */
   s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
@@ -925,35 +565,35 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
                 "this GPU has %d", h, st, need, smem_max);
   }
-  s->loop_kernel = lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
-  s->single_kernel = lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
-  const void *kernels[] = {(const void *)bfs4k_loop_kernel, (const void *)bfs4k_single_kernel,
-                           (const void *)bfs4k_multi_kernel, (const void *)bfs4k_hub_kernel,
-                           (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
+  s->loop_kernel =
+      lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
+  s->single_kernel =
+      lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
+  const void *kernels[] = {
+      (const void *)bfs4k_loop_kernel,    (const void *)bfs4k_single_kernel,
+      (const void *)bfs4k_multi_kernel,   (const void *)bfs4k_hub_kernel,
+      (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
   for (int i = 0; i < 6; i++)
     CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     (int)s->smem));
-  /* NEW: the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop = dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
+  /* NEW(08): the cooperative grid holds at most the resident blocks; -x caps it further */
+  s->grid_loop =
+      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
   if (s->full < 1) {
     size_t need = s->smem;
     free(s);
-    return fail(EXIT_INPUT, "block %d with %zu bytes of shared memory: not one block fits on an SM",
-                lc->block, need);
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
   }
   if (a->loop && !s->grid_loop) {
     free(s);
     return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
   }
-  a->res_mb = (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
-  a->q[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
-  a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
-  a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
+  a->res_mb =
+      (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
+  bfs4k_alloc_queues(a);
   a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
-  if (a->dp > 0) { /* NEW: the hub claims (epoch 0 never matches a run's tag) */
-    a->hubw = (unsigned long long *)gpu_alloc((size_t)(a->n ? a->n : 1) * 8, "hub claims");
-    CUDA_CHECK(cudaMemset(a->hubw, 0, (size_t)(a->n ? a->n : 1) * 8));
-  }
 #if BFS4K_CDP
   if (a->dp > 0 && !a->loop) {
     /* room for a level's child launches; a refused one goes to the hub list */
@@ -965,6 +605,109 @@ static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   return 0;
 }
 
+/* The host's level loop (loop=0): a launch and a readback per level (06's
+ * way), the same levels as the device loop; c gets the device's tallies. */
+static int bfs4k_host_loop(bfs4k_state_t *s, bfs4k_args_t a, vid_t src, bfs4k_ctl_t *cp) {
+  bfs4k_ctl_t c;
+  int block = s->lc.block;
+  /* the host's loop reads back what it needs to go on (the level's counters,
+   * one copy a kernel) and writes nothing back; its tallies stay here */
+  CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
+  CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
+  int level = 0, cur = 0, mb_levels = 0, rebuilds = 0, status = ST_OK;
+  unsigned long long size = 1, pushes = 0, toobig = 0;
+  while (size > 0) {
+    if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
+      void *sargs[] = {&a, &level, &cur, &size};
+      CUDA_CHECK(cudaLaunchKernel(s->single_kernel, dim3(1), dim3(block), sargs, s->smem, 0));
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      level = c.level;
+      cur = c.cur;
+      size = c.size;
+      if (c.status) break;
+      continue;
+    }
+    int vw, ed;
+    bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
+    unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
+    unsigned long long warps = (size + B - 1) / B;
+    unsigned long long gb = (warps * 32 + block - 1) / block;
+    int grid =
+        s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
+    bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
+    LAUNCH_CHECK();
+    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
+    if (nh || nb) { /* hubs past CHILD_MAX or refused a launch, or the no-CDP build's hubs */
+      int hgrid = s->lc.grid > 0 ? s->lc.grid : s->full;
+      bfs4k_hub_kernel<<<hgrid, block, s->smem>>>(a, level, cur, nh, nb);
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+    }
+    unsigned long long next = c.cnt[level % 3];
+    if (next > a.cap) {
+      bfs4k_rebuild_kernel<<<s->full, block>>>(a, level, cur);
+      LAUNCH_CHECK();
+      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+      next = c.rebuild;
+      rebuilds++;
+      if (next > a.cap) {
+        status = ST_TOOBIG;
+        toobig = next;
+        level++;
+        break;
+      }
+    }
+    if (a.trace) {
+      bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
+      LAUNCH_CHECK();
+      bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
+      LAUNCH_CHECK();
+    }
+    pushes += next;
+    mb_levels++;
+    level++;
+    cur ^= 1;
+    size = next;
+  }
+  /* the device's own tallies (single-block levels, child grids) once, at the end */
+  CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
+  if (!c.status) {
+    c.status = status;
+    c.toobig = toobig;
+    c.level = level;
+  }
+  c.pushes += pushes;
+  c.mb_levels += mb_levels;
+  c.rebuilds += rebuilds;
+  *cp = c;
+  return 0;
+}
+
+/* support (-a): the level rows into the trace and the greppable lines */
+static int bfs4k_trace_print(bfs4k_state_t *s, int levels, step_stats_t *st) {
+  int nl = 0;
+  bfs4k_lv_t *h = (bfs4k_lv_t *)dev_rows_fetch(&s->rows, levels, &nl);
+  if (!h) return fail_code();
+  long long dups = 0, edges = 0;
+  for (int l = 0; l < nl; l++) {
+    step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups,
+               -1.0f);
+    dups += (long long)h[l].dups;
+    edges += (long long)h[l].edges;
+    /* greppable per-level lines for the lesson's trace figure */
+    static const char *const mname[] = {"multi", "single", "multi"};
+    printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
+           mname[h[l].mode], h[l].frontier, h[l].dups, h[l].edges, h[l].vw,
+           h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
+  }
+  st->duplicates = dups;
+  st->edges_inspected = edges;
+  free(h);
+  return 0;
+}
+
 static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   bfs4k_state_t *s = (bfs4k_state_t *)state;
   bfs4k_args_t a = s->a;
@@ -972,8 +715,10 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   a.trace = st->trace != NULL;
   a.epoch = ++s->a.epoch;
   if (a.trace) {
-    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing) */
-    if (!s->a.mark) s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
+    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing)
+     */
+    if (!s->a.mark)
+      s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
     dev_rows_open(&s->rows, sizeof(bfs4k_lv_t), LV_CAP, "level rows (-a)");
     a.mark = s->a.mark;
     a.lv = (bfs4k_lv_t *)s->rows.d;
@@ -982,110 +727,30 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   int block = s->lc.block;
   bfs4k_ctl_t c;
   if (a.loop) {
-    /* NEW: one launch for the whole traversal, no readback until the end */
+    /* NEW(08): one launch for the whole traversal, no readback until the end */
     void *args[] = {&a, &src};
     CUDA_CHECK(cudaLaunchCooperativeKernel(s->loop_kernel, dim3(s->grid_loop),
                                            dim3(block), args, s->smem, 0));
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-  } else {
-    /* the host's loop reads back what it needs to go on (the level's counters,
-     * one copy a kernel) and writes nothing back; its tallies stay here */
-    CUDA_CHECK(cudaMemset(a.ctl, 0, sizeof(bfs4k_ctl_t)));
-    CUDA_CHECK(cudaMemcpy(a.q[0], &src, sizeof src, cudaMemcpyHostToDevice));
-    int level = 0, cur = 0, mb_levels = 0, rebuilds = 0, status = ST_OK;
-    unsigned long long size = 1, pushes = 0, toobig = 0;
-    while (size > 0) {
-      if (a.mode == MODE_SINGLE || (a.mode == MODE_SWITCH && size <= a.single)) {
-        void *sargs[] = {&a, &level, &cur, &size};
-        CUDA_CHECK(cudaLaunchKernel(s->single_kernel, dim3(1), dim3(block), sargs, s->smem, 0));
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-        level = c.level;
-        cur = c.cur;
-        size = c.size;
-        if (c.status) break;
-        continue;
-      }
-      int vw, ed;
-      bfs4k_shape(&a, size, a.res_mb, &vw, &ed);
-      unsigned long long B = ed ? 32 : 32 / (unsigned)vw;
-      unsigned long long warps = (size + B - 1) / B;
-      unsigned long long gb = (warps * 32 + block - 1) / block;
-      int grid = s->lc.grid > 0 ? s->lc.grid : (int)(gb < (unsigned long long)s->full ? gb : s->full);
-      bfs4k_multi_kernel<<<grid, block, s->smem>>>(a, level, cur, size);
-      LAUNCH_CHECK();
-      CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-      unsigned long long nh = c.hubs[level % 3], nb = c.bigs[level % 3];
-      if (nh || nb) { /* hubs past CHILD_MAX or refused a launch, or the no-CDP build's hubs */
-        bfs4k_hub_kernel<<<s->lc.grid > 0 ? s->lc.grid : s->full, block, s->smem>>>(a, level, cur, nh, nb);
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-      }
-      unsigned long long next = c.cnt[level % 3];
-      if (next > a.cap) {
-        bfs4k_rebuild_kernel<<<s->full, block>>>(a, level, cur);
-        LAUNCH_CHECK();
-        CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-        next = c.rebuild;
-        rebuilds++;
-        if (next > a.cap) {
-          status = ST_TOOBIG;
-          toobig = next;
-          level++;
-          break;
-        }
-      }
-      if (a.trace) {
-        bfs4k_dups_kernel<<<s->full, block>>>(a, level, cur, next);
-        LAUNCH_CHECK();
-        bfs4k_record_kernel<<<1, 1>>>(a, level, size, vw, ed, nh + nb);
-        LAUNCH_CHECK();
-      }
-      pushes += next;
-      mb_levels++;
-      level++;
-      cur ^= 1;
-      size = next;
-    }
-    /* the device's own tallies (single-block levels, child grids) once, at the end */
-    CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-    if (!c.status) {
-      c.status = status;
-      c.toobig = toobig;
-      c.level = level;
-    }
-    c.pushes += pushes;
-    c.mb_levels += mb_levels;
-    c.rebuilds += rebuilds;
+  } else if (bfs4k_host_loop(s, a, src, &c)) {
+    return fail_code();
   }
   if (c.status == ST_TOOBIG)
-    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)", src, c.toobig, a.cap);
+    return fail(EXIT_INPUT,
+                "a level from source %" PRIvid
+                " has %llu vertices, more than the %llu "
+                "entries of each queue (-K qcap)",
+                src, c.toobig, a.cap);
   st->levels = c.level;
   st->pushes = (long long)c.pushes;
   st->duplicates = -1;
-  if (a.trace) {
-    int nl = 0;
-    bfs4k_lv_t *h = (bfs4k_lv_t *)dev_rows_fetch(&s->rows, c.level, &nl);
-    if (!h) return fail_code();
-    long long dups = 0, edges = 0;
-    for (int l = 0; l < nl; l++) {
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, -1.0f);
-      dups += (long long)h[l].dups;
-      edges += (long long)h[l].edges;
-      /* greppable per-level lines for the lesson's trace figure */
-      static const char *const mname[] = {"multi", "single", "multi"};
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l, mname[h[l].mode],
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
-    }
-    st->duplicates = dups;
-    st->edges_inspected = edges;
-    free(h);
-  }
+  if (a.trace && bfs4k_trace_print(s, c.level, st)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu refused; "
-            "%d queue rebuilds\n", c.level, c.sb_levels, c.mb_levels, c.children, c.child_fail, c.rebuilds);
+    fprintf(stderr,
+            "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu refused; "
+            "%d queue rebuilds\n",
+            c.level, c.sb_levels, c.mb_levels, c.children, c.child_fail, c.rebuilds);
   return 0;
 }
 
@@ -1101,28 +766,51 @@ static void bfs4k_fini(void *state) {
   free(s);
 }
 
-/* NEW: bfs4k = the fastest combination of the paper's techniques measured on
+/* NEW(08): bfs4k = the fastest combination of the paper's techniques measured on
  * the H100 (the device loop, edge-discover every level, no hash); paper = the
  * paper's own (the host loop with child grids, the K4 rule, the hash). */
 static const char *const bfs4k_variants[] = {"bfs4k", "paper", NULL};
 
 static const knob_def_t bfs4k_knobs[] = {
-    {"loop", -1, "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per level); -1 the variant's (bfs4k 1, paper 0)"},
-    {"mode", 0, "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 multi-block only"},
+    {"loop", -1,
+     "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per "
+     "level); -1 the variant's (bfs4k 1, paper 0)"},
+    {"mode", 0,
+     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 "
+     "multi-block only"},
     {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
-    {"scan", 1, "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, 0 one atomic per vertex"},
-    {"vw", 0, "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
+    {"scan", 1,
+     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, "
+     "0 one atomic per vertex"},
+    {"vw", 0,
+     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
     {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", -1, "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, else virtual warps; 1 virtual warps; -1 the variant's (bfs4k 2, paper 0)"},
+    {"assign", -1,
+     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
+     "else virtual warps; 1 virtual warps; -1 the variant's (bfs4k 2, paper 0)"},
     {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 1024, "hubs: out-degree > dp goes to a child grid (loop=0, CDP2, at most 1024 a level) or the grid-wide hub pass; 0 off"},
-    {"coalesce", 1, "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
-    {"stage", 4096, "shared-memory staging entries: block queue (multi-block), two frontier queues (single-block); 0 off"},
-    {"hash", -1, "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1 the variant's (bfs4k 0, paper 2048)"},
-    {"visit", 0, "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
+    {"dp", 1024,
+     "hubs: out-degree > dp goes to a child grid (loop=0, CDP2, at most 1024 a level) or the "
+     "grid-wide hub pass; 0 off"},
+    {"coalesce", 1,
+     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    {"stage", 4096,
+     "shared-memory staging entries: block queue (multi-block), two frontier queues "
+     "(single-block); 0 off"},
+    {"hash", -1,
+     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1 the "
+     "variant's (bfs4k 0, paper 2048)"},
+    {"visit", 0,
+     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
     {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
-                                 PROBLEM_BFS, bfs4k_knobs, bfs4k_variants, bfs4k_init, bfs4k_run,
-                                 bfs4k_fini, bfs4k_check_knobs};
+STEP_EXPORT const step_t STEP = {
+    "BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",
+    PROBLEM_BFS,
+    bfs4k_knobs,
+    bfs4k_variants,
+    bfs4k_init,
+    bfs4k_run,
+    bfs4k_fini,
+    bfs4k_check_knobs};

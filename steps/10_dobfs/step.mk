@@ -1,4 +1,5 @@
-# step 10 launches child grids from the device for hub vertices (CDP2, loop=0) and runs its
-# level loop in one cooperative grid (loop=1): relocatable device code and the device runtime.
+# step 10 runs its level loop in one cooperative grid; step 08's hub claim (bfs4k.cuh) carries
+# the child-grid launch of 08's host loop (CDP2, never taken here): relocatable device code and
+# the device runtime, as in step 08.
 NVFLAGS_step10 += -rdc=true
 LDLIBS_step10 += -lcudadevrt

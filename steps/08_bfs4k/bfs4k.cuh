@@ -1,0 +1,428 @@
+/* bfs4k.cuh - step 08's building blocks, the library of the rungs above it.
+ *
+ * What steps 10, 12 and 13 take from step 08 unchanged lives here once: the
+ * types of the level loop (its counters, arguments and sinks), the push of a
+ * warp's vertices (5.1, 5.6), the visit with its duplicate hash (section 6),
+ * the hub claim and hub list (5.3), the block queue's flush, the -a duplicate
+ * count, the counters' zeroing and the variants' knob defaults. Step 08's
+ * bfs.cu holds its own engine (expansion, single- and multi-block levels,
+ * both level loops) and its program glue; the lesson is steps/08_bfs4k/.
+ */
+#ifndef BFS4K_CUH
+#define BFS4K_CUH
+
+#include <string.h>
+
+#include "dev.cuh"
+#include "gpu.h"
+#include "step.h"
+
+#define LQ 6                 /* NEW(08): local queue: edge slots per lane and round (registers;
+                                measured on the H100: 6 beat 4 and 8 on every graph) */
+#define CHILD_BLOCK \
+  256 /* NEW(08): child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
+#define CHILD_K3 16
+#define CHILD_MAX 1024 /* NEW(08): child grids a level at most; more hubs go to the hub list */
+#define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
+#ifdef GALLERY_NO_CDP        /* sanitizer build: no device launches, hubs go to the hub pass */
+#define BFS4K_CDP 0
+#else
+#define BFS4K_CDP 1
+#endif
+
+enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
+enum { ST_OK = 0, ST_TOOBIG = 1 };
+#define HUB_GRID \
+  32768 /* hubs with more edges are split over the whole grid, smaller ones over a block */
+
+/* NEW(08): the loop's state lives on the device (loop=1 never comes back before the end). */
+typedef struct {
+  unsigned long long cnt[3];    /* pushes into the next queue of level L: cnt[L % 3]   */
+  unsigned long long hubs[3];   /* hub list entries of level L                         */
+  unsigned long long bigs[3];   /* ... of more than HUB_GRID edges (second half)       */
+  unsigned long long edges[3];  /* out-edges of level L's entries (-a)                 */
+  unsigned long long dups[3];   /* repeated entries of the queue level L built (-a)    */
+  unsigned long long rebuild;   /* entries of a rebuilt queue                          */
+  unsigned long long size;      /* single-block levels hand over: next frontier size   */
+  unsigned long long pushes;    /* all levels                                          */
+  unsigned long long children, child_fail; /* child grids launched / refused (loop=0) */
+  int level, cur, sb_levels, mb_levels, rebuilds;
+  int status;                   /* 0, or ST_TOOBIG: a level has more vertices than cap */
+  unsigned long long toobig;    /* ... how many                                        */
+  unsigned long long kids[3];   /* child grids launched by level L (at most CHILD_MAX) */
+} bfs4k_ctl_t;
+
+typedef struct {
+  unsigned long long frontier, edges, dups;
+  int mode, vw, ed, hubs;
+} bfs4k_lv_t;
+
+typedef struct {
+  const eid_t *offsets;
+  const vid_t *cols;
+  dist_t *dist;
+  vid_t *q[2];
+  vid_t *hubq;
+  int *mark;                    /* -a: last level each vertex was queued at */
+  bfs4k_ctl_t *ctl;
+  bfs4k_lv_t *lv;
+  unsigned long long cap;       /* entries of each queue and of the hub list */
+  unsigned long long single;    /* frontier entries up to which block 0 works alone */
+  vid_t n;
+  int loop, mode, scan, coalesce, stage, hash, vw, vwmin, assign, k4, dp, visit, trace;
+  unsigned long long *hubw;      /* NEW(08): per vertex, the level it was last claimed as a hub:
+                                   (epoch << 32) | level, so no run has to clear it */
+  unsigned long long epoch;
+  unsigned res_mb;              /* resident threads of the multi-block grid */
+  unsigned hmask;
+} bfs4k_args_t;
+
+/* Where a warp's vertices go: SB, positions of the next frontier (below sqcap
+ * in shared memory, the rest in global memory at the same index); MB, the
+ * block queue in shared memory, the rest straight to the global queue. */
+typedef struct {
+  vid_t *sq;
+  unsigned long long sqcap;
+  unsigned long long *scnt;
+  vid_t *gq;
+  unsigned long long *gcnt;
+  unsigned long long *hcnt;     /* NEW(08): entries of the hub list (shared in SB) */
+  unsigned long long *bcnt;     /* NEW(08): big hubs (MB; NULL: all in the hub list) */
+  int sb;
+} bfs4k_sink_t;
+
+static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned long long *p) {
+  return *(const volatile unsigned long long *)p;
+}
+
+/* NEW(08, ours, cache hints): a level reads each column and row offset once, and
+ * they are far bigger than the L2 (uniform22: 537 MB of columns) while dist
+ * (16 MB) is read once per edge. Loading them "streaming" (ld.global.cs: evict
+ * first in L1 and L2) leaves the L2 to dist. Only for data no thread writes
+ * during the kernel: the queues, which other SMs write between two levels, are
+ * read through the L2 (__ldcg), never through an SM's L1. */
+static __device__ __forceinline__ vid_t ld_stream_v(const vid_t *p) { return __ldcs(p); }
+static __device__ __forceinline__ eid_t ld_stream_e(const eid_t *p) { return __ldcs(p); }
+
+/* NEW(08): the virtual-warp size and the assignment of a level (5.2, 5.4). */
+static inline __host__ __device__ void bfs4k_shape(const bfs4k_args_t *a, unsigned long long size,
+                                                   unsigned long long res, int *vw, int *ed) {
+  *ed = a->assign == 2 || (a->assign == 0 && a->k4 > 0 && size * (unsigned long long)a->k4 < res);
+  int w = a->vw;
+  if (w == 0) {
+    unsigned long long q = res / (size ? size : 1);
+    w = a->vwmin;
+    while (w < 32 && (unsigned long long)w * 2 <= q) w *= 2;
+  }
+  *vw = w;
+}
+
+static __device__ __forceinline__ void bfs4k_put(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                                 unsigned long long p, unsigned long long g,
+                                                 unsigned long long fit, unsigned long long j,
+                                                 vid_t v) {
+  if (sk->sb) {
+    unsigned long long pos = p + j;
+    if (pos < sk->sqcap) sk->sq[pos] = v;
+    else if (pos < a->cap) sk->gq[pos] = v; /* past cap: counted, not stored: rebuilt */
+    return;
+  }
+  if (j < fit) { sk->sq[p + j] = v; return; }
+  unsigned long long pos = g + (j - fit);
+  if (pos < a->cap) sk->gq[pos] = v;
+}
+
+/* NEW(08, 5.1, 5.6): the vertices a warp found in one round go out together.
+ * fm: bit s set = slot s of this lane found vs[s]. All 32 lanes call it. */
+static __device__ void bfs4k_push(const bfs4k_args_t *a, const bfs4k_sink_t *sk, unsigned fm,
+                                  const vid_t vs[LQ]) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned c = __popc(fm);
+  if (a->scan == 0) { /* one atomic per vertex */
+#pragma unroll
+    for (int s = 0; s < LQ; s++) {
+      if (!(fm >> s & 1)) continue;
+      if (sk->sb) bfs4k_put(a, sk, atomicAdd(sk->scnt, 1ULL), 0, 0, 0, vs[s]);
+      else {
+        unsigned long long pos = atomicAdd(sk->gcnt, 1ULL);
+        if (pos < a->cap) sk->gq[pos] = vs[s];
+      }
+    }
+    return;
+  }
+  unsigned excl, total;
+  if (a->scan == 1 && __ballot_sync(DEV_FULL_MASK, c > 1) == 0) {
+    unsigned b = __ballot_sync(DEV_FULL_MASK, c); /* binary case: ballot + popc */
+    excl = __popc(b & ((1u << lane) - 1));
+    total = __popc(b);
+  } else { /* Fig. 3: the warp's exclusive prefix sum with shuffles */
+    excl = dev_warp_excl(c, &total);
+  }
+  if (total == 0) return;
+  /* the block level: one shared atomic per warp (SB: the frontier itself) */
+  unsigned long long p = 0, g = 0, fit = 0;
+  if (lane == 0) {
+    if (sk->sb) {
+      p = atomicAdd(sk->scnt, (unsigned long long)total);
+    } else if (sk->sqcap) {
+      p = atomicAdd(sk->scnt, (unsigned long long)total);
+      fit = p >= sk->sqcap ? 0 : (sk->sqcap - p < total ? sk->sqcap - p : total);
+      if (total > fit) g = atomicAdd(sk->gcnt, (unsigned long long)total - fit);
+    } else {
+      g = atomicAdd(sk->gcnt, (unsigned long long)total);
+    }
+  }
+  p = __shfl_sync(DEV_FULL_MASK, p, 0);
+  g = __shfl_sync(DEV_FULL_MASK, g, 0);
+  fit = __shfl_sync(DEV_FULL_MASK, fit, 0);
+  unsigned m = a->coalesce ? __reduce_min_sync(DEV_FULL_MASK, c) : 0;
+  unsigned k = 0; /* rank of the slot among this lane's found ones */
+#pragma unroll
+  for (int s = 0; s < LQ; s++) {
+    if (!(fm >> s & 1)) continue;
+    /* NEW(08, induced coalescence): the k-th vertex of every lane, k < min, at
+     * base + 32 k + lane: one whole-warp store per k; the rest after them. */
+    unsigned long long j = k < m ? 32ULL * k + lane : 32ULL * m + (excl - m * lane) + (k - m);
+    bfs4k_put(a, sk, p, g, fit, j, vs[s]);
+    k++;
+  }
+}
+
+static __device__ __forceinline__ unsigned bfs4k_hashf(vid_t v) {
+  v ^= v >> 16;
+  v *= 0x45d9f3bu;
+  v ^= v >> 16;
+  return v;
+}
+
+/* NEW(08): visit the slots' targets, drop duplicates the hash sees (Fig. 11),
+ * push the rest. ht: this block's table (NULL: off). */
+static __device__ void bfs4k_visit(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                   volatile unsigned long long *ht, dist_t next,
+                                   const int ok[LQ], const vid_t v[LQ]) {
+  dist_t d[LQ];
+#pragma unroll
+  /* L2: other SMs' stores */
+  for (int s = 0; s < LQ; s++) d[s] = ok[s] ? __ldcg(&a->dist[v[s]]) : 0;
+  unsigned fm = 0;
+  unsigned me = (blockIdx.x * blockDim.x + threadIdx.x) * LQ;
+#pragma unroll
+  for (int s = 0; s < LQ; s++) {
+    if (!ok[s] || d[s] != DIST_INF) continue;
+    int f = 1;
+    if (a->visit) f = atomicCAS(&a->dist[v[s]], DIST_INF, next) == DIST_INF;
+    else a->dist[v[s]] = next; /* benign race: every writer stores the same level */
+    if (f && ht) {
+      /* hash64: write (v, me), read back; another thread's id with the same
+       * v means that thread holds v: drop it. The last writer of v into the
+       * slot always reads its own entry or another vertex's, so it keeps v. */
+      unsigned h = bfs4k_hashf(v[s]) & a->hmask;
+      unsigned long long mine = ((unsigned long long)v[s] << 32) | (me + s);
+      /* both accesses atomic, as the paper says (Fig. 11); plain ones would
+       * be a data race in the C++ memory model, and racecheck says so */
+      atomicExch((unsigned long long *)&ht[h], mine);
+      unsigned long long back = atomicAdd((unsigned long long *)&ht[h], 0ULL);
+      if ((vid_t)(back >> 32) == v[s] && back != mine) f = 0;
+    }
+    if (f) fm |= 1u << s;
+  }
+  bfs4k_push(a, sk, fm, v);
+}
+
+/* One row (hub) split over `nwarps` warps: 32 * LQ edges a warp and round. */
+static __device__ void bfs4k_row(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                 volatile unsigned long long *ht, dist_t next, eid_t beg,
+                                 unsigned long long deg, unsigned long long warp,
+                                 unsigned long long nwarps) {
+  unsigned lane = threadIdx.x & 31;
+  for (unsigned long long x0 = warp * 32 * LQ; x0 < deg; x0 += nwarps * 32 * LQ) {
+    int ok[LQ];
+    vid_t v[LQ];
+#pragma unroll
+    for (int s = 0; s < LQ; s++) {
+      unsigned long long j = x0 + 32 * s + lane;
+      ok[s] = j < deg;
+      v[s] = ok[s] ? ld_stream_v(&a->cols[beg + j]) : 0;
+    }
+    bfs4k_visit(a, sk, ht, next, ok, v);
+  }
+}
+
+#if BFS4K_CDP
+/* NEW(08, 5.3): a child grid for one hub (loop=0): K3 = 16 edges a thread, no hash. */
+static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a, dist_t next,
+                                          eid_t beg, unsigned long long deg, vid_t *out,
+                                          int lvl3) {
+  bfs4k_sink_t sk = {NULL, 0, NULL, out, &a.ctl->cnt[lvl3], NULL, NULL, 0};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  bfs4k_row(&a, &sk, NULL, next, beg, deg, warp, nwarps);
+}
+#endif
+
+/* NEW(08): a vertex of more than dp out-edges. Returns 1 when someone else expands
+ * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
+static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
+                                eid_t beg, unsigned long long deg, int cdp) {
+  /* NEW(08): claim the hub for this level first. The benign race may queue a
+   * vertex many times (a mid vertex with 75 frontier neighbours: 75 copies);
+   * without the claim each copy would launch its own child grid or list the
+   * hub again, and a level of 150,000 copies would queue 150,000 launches. */
+  unsigned long long tag = a->epoch << 32 | (unsigned)level;
+  if (atomicExch(&a->hubw[u], tag) == tag) return 1; /* another copy has it */
+#if BFS4K_CDP
+  /* at most CHILD_MAX launches a level: a launch costs the parent microseconds
+   * and the pending-launch pool is finite; the rest take the hub list */
+  if (cdp && atomicAdd(&a->ctl->kids[level % 3], 1ULL) < CHILD_MAX) {
+    vid_t *out = sk->gq;
+    unsigned long long blocks = (deg + CHILD_K3 * CHILD_BLOCK - 1) / (CHILD_K3 * CHILD_BLOCK);
+    bfs4k_child_kernel<<<(unsigned)blocks, CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
+        *a, level + 1, beg, deg, out, level % 3);
+    if (cudaGetLastError() == cudaSuccess) {
+      atomicAdd(&a->ctl->children, 1ULL);
+      return 1;
+    }
+    atomicAdd(&a->ctl->child_fail, 1ULL); /* launch pool full: the hub list takes it */
+  }
+#else
+  (void)cdp; (void)beg; (void)deg;
+#endif
+  /* the first half of the list for hubs a block takes, the second for the
+   * few of more than HUB_GRID edges that the whole grid takes */
+  unsigned long long half = a->cap / 2;
+  if (sk->bcnt && deg > HUB_GRID) {
+    unsigned long long h = atomicAdd(sk->bcnt, 1ULL);
+    if (h < a->cap - half) { a->hubq[half + h] = u; return 1; }
+    return 0;
+  }
+  unsigned long long h = atomicAdd(sk->hcnt, 1ULL);
+  if (h < (sk->bcnt ? half : a->cap)) { a->hubq[h] = u; return 1; }
+  return 0; /* the list is full: the virtual warp does it */
+}
+
+/* MB: the block queue goes to the global queue: one atomic per block, a
+ * coalesced copy (06's flush). Every thread of the block calls it. */
+static __device__ void bfs4k_flush(const bfs4k_args_t *a, const bfs4k_sink_t *sk) {
+  __shared__ unsigned long long s_base, s_k;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned long long k = *sk->scnt < sk->sqcap ? *sk->scnt : sk->sqcap;
+    s_k = k;
+    s_base = k ? atomicAdd(sk->gcnt, k) : 0;
+    *sk->scnt = 0;
+  }
+  __syncthreads();
+  for (unsigned long long j = threadIdx.x; j < s_k; j += blockDim.x)
+    if (s_base + j < a->cap) sk->gq[s_base + j] = sk->sq[j];
+  __syncthreads();
+}
+
+/* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */
+static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q,
+                                  unsigned long long size, unsigned long long *dst) {
+  unsigned long long d = 0;
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
+       i += stride)
+    if (atomicExch(&a->mark[__ldcg(&q[i])], tag) == tag) d++;
+  dev_block_add(d, dst);
+}
+
+/* Zero counter set z (one thread). */
+static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
+  a->ctl->kids[z] = 0;
+  a->ctl->cnt[z] = 0;
+  a->ctl->hubs[z] = 0;
+  a->ctl->bigs[z] = 0;
+  a->ctl->edges[z] = 0;
+  a->ctl->dups[z] = 0;
+  a->ctl->rebuild = 0;
+}
+
+/* NEW(08): the variants' choices for the knobs left at -1: bfs4k, the fastest
+ * combination measured on the H100 (README); paper, the paper's own. */
+static long bfs4k_var(const launch_t *lc, const char *name, long fast, long paper) {
+  long v = launch_knob(lc, name);
+  if (v != -1) return v;
+  return lc->variant && strcmp(lc->variant, "paper") == 0 ? paper : fast;
+}
+#define KNOB_LOOP(lc) bfs4k_var(lc, "loop", 1, 0)
+#define KNOB_ASSIGN(lc) bfs4k_var(lc, "assign", 2, 0)
+#define KNOB_HASH(lc) bfs4k_var(lc, "hash", 0, 2048)
+
+/* support: the values of step 08's knobs but loop (check_knobs of 08 and of
+ * every rung above it, which keeps them all) */
+static int bfs4k_check_values(const launch_t *lc) {
+  static const char *const bin[] = {"coalesce", "visit"};
+  for (int i = 0; i < 2; i++) {
+    long v = launch_knob(lc, bin[i]);
+    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
+  }
+  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
+  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = KNOB_ASSIGN(lc);
+  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
+  long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
+  if (mode < 0 || mode > 2)
+    return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
+  if (k5 < 1 || k5 > 1 << 20)
+    return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
+  if (scan < 0 || scan > 2)
+    return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum",
+                scan);
+  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
+    return fail(EXIT_INPUT,
+                "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
+  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
+    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
+  if (assign < 0 || assign > 2)
+    return fail(EXIT_INPUT,
+                "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover",
+                assign);
+  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
+  if (dp < 0 || dp > INT32_MAX)
+    return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
+  if (stage < 0 || stage > 1 << 16)
+    return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
+  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
+    return fail(EXIT_INPUT,
+                "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries",
+                hash);
+  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
+  return 0;
+}
+
+/* support: step 08's knobs (all but loop) and the graph into the arguments */
+static void bfs4k_read_knobs(bfs4k_args_t *a, const dgraph_t *g, const launch_t *lc) {
+  a->offsets = g->offsets;
+  a->cols = g->cols;
+  a->n = g->n;
+  a->mode = (int)launch_knob(lc, "mode");
+  a->scan = (int)launch_knob(lc, "scan");
+  a->coalesce = (int)launch_knob(lc, "coalesce");
+  a->stage = (int)launch_knob(lc, "stage");
+  a->hash = (int)KNOB_HASH(lc);
+  a->hmask = a->hash ? (unsigned)a->hash - 1 : 0;
+  a->vw = (int)launch_knob(lc, "vw");
+  a->vwmin = (int)launch_knob(lc, "vwmin");
+  a->assign = (int)KNOB_ASSIGN(lc);
+  a->k4 = (int)launch_knob(lc, "k4");
+  a->dp = (int)launch_knob(lc, "dp");
+  a->visit = (int)launch_knob(lc, "visit");
+  a->single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
+  long qcap = launch_knob(lc, "qcap");
+  a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
+  if (a->cap < 1) a->cap = 1;
+}
+
+/* support: the two frontier queues, the hub list and the hub claims */
+static void bfs4k_alloc_queues(bfs4k_args_t *a) {
+  a->q[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
+  a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
+  a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
+  if (a->dp > 0) { /* NEW(08): the hub claims (epoch 0 never matches a run's tag) */
+    a->hubw = (unsigned long long *)gpu_alloc((size_t)(a->n ? a->n : 1) * 8, "hub claims");
+    CUDA_CHECK(cudaMemset(a->hubw, 0, (size_t)(a->n ? a->n : 1) * 8));
+  }
+}
+
+#endif /* BFS4K_CUH */

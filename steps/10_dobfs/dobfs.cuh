@@ -1,0 +1,1156 @@
+/* dobfs.cuh - step 10's building blocks, the library of the rungs above it.
+ *
+ * What step 12 takes from step 10 unchanged lives here once: the rule's types
+ * and state (dobfs_rule_t, dobfs_ctl_t, dobfs_args_t: step 08's, embedded
+ * first, and the rule's), the top-down levels as step 10 changed them
+ * (dobfs_expand, dobfs_single, dobfs_multi, dobfs_hub_pass), the rule
+ * (dobfs_choose and its updates), the bottom-up level, the scout and the
+ * frontier conversions, and the transpose. Step 10's bfs.cu holds its level
+ * loop and its program glue; the lesson is steps/10_dobfs/.
+ */
+#ifndef DOBFS_CUH
+#define DOBFS_CUH
+
+#include <cooperative_groups.h>
+
+#include "graph.h"
+
+#include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
+
+/* NEW(10) */
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t;
+/* NEW(10): beamer stops counting after this many top-down levels in a row that the
+ * scan floor decided alone (a grid, a road network: the counting would cost
+ * ~2 us a level there); a census pass starts it again if ever needed. */
+#define DOBFS_QUIET 64
+typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;  /* NEW(10) */
+
+/* NEW(10): what the rule knows before level L. Every thread of the loop holds a
+ * copy and updates it from the same counters: all copies stay equal. */
+typedef struct {
+  int dir;                      /* the direction of level L - 1                        */
+  int known;                    /* mf and fi are known (else only bounds)              */
+  int counting;                 /* the expansions sum their degrees: w is valid        */
+  int quiet;                    /* top-down levels in a row the floor decided alone    */
+  unsigned long long nf, prev_nf; /* frontier entries of level L and of L - 1          */
+  unsigned long long r;         /* vertices not yet visited (|R|)                      */
+  unsigned long long w;         /* in-edges of the unvisited and the frontier: m_u(L - 1) */
+  unsigned long long mf, fi;    /* out- and in-edges of the frontier: m_u = w - fi     */
+} dobfs_rule_t;
+
+/* NEW(10): step 08's loop state, and what the rule counts. */
+typedef struct {
+  bfs4k_ctl_t b;                /* step 08's counters, first: 08's code reads them     */
+  unsigned long long fi[3];     /* top-down: in-edges of level L's entries (directed graphs) */
+  unsigned long long fo[3], fin[3]; /* bottom-up: out- and in-edges of the vertices found */
+  unsigned long long left[3], left_in[3]; /* bottom-up: vertices still unvisited, their in-edges */
+  unsigned long long so[3], si[3]; /* scout: out- and in-edges of level L's entries     */
+  unsigned long long cen[3];    /* census: in-edges of the unvisited vertices          */
+  unsigned long long tq;        /* entries of the queue built from a bitmap            */
+  dobfs_rule_t rs;              /* the rule's state, handed over by single-block levels */
+  int bu_levels;
+  int pending;                  /* single-block levels handed over a level with hubs   */
+  unsigned long long t_pending; /* ... and when that level began (-a)                  */
+} dobfs_ctl_t;
+
+/* NEW(10): a level's -a row: 08's and its time and direction */
+typedef struct {
+  unsigned long long frontier, edges, dups;
+  unsigned long long ns;        /* the level's time on the device (-a; ~0: not measured) */
+  int mode, vw, ed, hubs, dir;
+} dobfs_lv_t;
+
+/* NEW(10): step 08's arguments (b.ctl points at ctl->b), and the rule's. */
+typedef struct {
+  bfs4k_args_t b;               /* step 08's, first: 08's functions take &a->b         */
+  dobfs_ctl_t *ctl;             /* the same memory as b.ctl, with the rule's counters  */
+  dobfs_lv_t *lv;               /* -a rows (b.lv is unused)                            */
+  const eid_t *in_offsets;      /* the transpose (the CSR itself when symmetric)       */
+  const vid_t *in_cols;
+  unsigned *bm[2];              /* frontier bitmaps, `words` words each                */
+  unsigned long long words;
+  dobfs_rule_t rs0;             /* the rule's state before level 0                     */
+  double alpha, beta, gamma, slides_pct, avg_deg; /* the rules' knobs, m / n           */
+  int rule, count, sym;         /* variant; count degrees (beamer); symmetric          */
+  unsigned long long maxout, maxin; /* largest out- and in-degree: beamer's bound      */
+  unsigned long long nf_td;     /* n_f <= nf_td: n_f * maxout * gamma <= n, below the floor */
+  int mstage;                   /* multi-block levels stage in shared memory (08) or not */
+} dobfs_args_t;
+
+/* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
+ * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
+static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *sk,
+                                    volatile unsigned long long *ht, const vid_t *in_s,
+                                    unsigned long long in_scap, const vid_t *in_g,
+                                    unsigned long long size, int level, int vw, int ed, int cdp,
+                                    unsigned long long warp, unsigned long long nwarps,
+                                    unsigned long long *edges, unsigned long long *ein) {
+  unsigned lane = threadIdx.x & 31;
+  dist_t next = level + 1;
+  unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
+  for (unsigned long long i0 = warp * B; i0 < size; i0 += nwarps * B) {
+    vid_t u = 0;
+    eid_t beg = 0;
+    unsigned long long deg = 0;
+    /* 5.6, coalesced reads: lane l < B reads entry i0 + l and its row,
+     * consecutive lanes, consecutive addresses; shuffles hand them out. */
+    if ((ed || a->b.coalesce) && lane < B && i0 + lane < size) {
+      unsigned long long i = i0 + lane;
+      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]); /* L2: other SMs wrote the queue */
+      beg = ld_stream_e(&a->b.offsets[u]);
+      deg = ld_stream_e(&a->b.offsets[u + 1]) - beg;
+      if (edges) *edges += deg;
+      /* NEW(10): directed graphs (beamer) */
+      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u];
+      if (a->b.dp > 0 && deg > (unsigned long long)a->b.dp &&
+          bfs4k_hub(&a->b, sk, level, u, beg, deg, cdp))
+        deg = 0;
+    }
+    if (ed) {
+      /* 5.4, edge-discover: inclusive prefix sum of the 32 degrees;
+       * lane x of a round owns edge x of the batch: the owner is the number
+       * of prefix sums <= x, found by a binary search over shuffles. */
+      unsigned long long incl = dev_warp_incl64(deg);
+      unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
+      /* edge x of the batch is cols[rb[o] + x] for its owner o (mod 2^64): one
+       * 64-bit shuffle per edge for the row instead of two (beg, excl) */
+      eid_t rb = beg - (incl - deg);
+      /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
+       * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
+      int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
+      unsigned incl32 = (unsigned)incl;
+      for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
+        int ok[LQ];
+        vid_t v[LQ];
+#pragma unroll
+        for (int s = 0; s < LQ; s++) {
+          unsigned long long x = c0 + 32 * s + lane;
+          int o = 0;
+          if (wide) {
+#pragma unroll
+            for (int st = 16; st >= 1; st >>= 1) {
+              unsigned long long pv = __shfl_sync(DEV_FULL_MASK, incl, o + st - 1);
+              if (pv <= x) o += st;
+            }
+          } else {
+#pragma unroll
+            for (int st = 16; st >= 1; st >>= 1) {
+              unsigned pv = __shfl_sync(DEV_FULL_MASK, incl32, o + st - 1);
+              if (pv <= (unsigned)x) o += st;
+            }
+          }
+          eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
+          ok[s] = x < tot;
+          v[s] = ok[s] ? ld_stream_v(&a->b.cols[ob + x]) : 0;
+        }
+        bfs4k_visit(&a->b, sk, ht, next, ok, v);
+      }
+      continue;
+    }
+    /* virtual warps: virtual warp k of this warp owns entry i0 + k */
+    unsigned k = lane / vw, li = lane % vw;
+    eid_t ub;
+    unsigned long long ud;
+    if (a->b.coalesce) {
+      ub = __shfl_sync(DEV_FULL_MASK, beg, k);
+      ud = __shfl_sync(DEV_FULL_MASK, deg, k);
+    } else { /* every lane of the virtual warp reads the entry and row itself (06) */
+      ub = 0;
+      ud = 0;
+      int taken = 0;
+      unsigned long long i = i0 + k;
+      if (i < size) {
+        vid_t uu = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
+        ub = a->b.offsets[uu];
+        ud = a->b.offsets[uu + 1] - ub;
+        if (edges && li == 0) *edges += ud;
+        if (ein && li == 0) *ein += a->in_offsets[uu + 1] - a->in_offsets[uu]; /* NEW(10) */
+        if (li == 0 && a->b.dp > 0 && ud > (unsigned long long)a->b.dp)
+          taken = bfs4k_hub(&a->b, sk, level, uu, ub, ud, cdp);
+      }
+      /* the lanes of a virtual warp take their leader's answer */
+      if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
+    }
+    unsigned long long rounds =
+        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
+    /* the warp's longest row sets the trip count */
+    unsigned long long rmax = dev_warp_max64(rounds);
+    for (unsigned long long r = 0; r < rmax; r++) {
+      int ok[LQ];
+      vid_t v[LQ];
+#pragma unroll
+      for (int s = 0; s < LQ; s++) {
+        unsigned long long j = (r * LQ + s) * vw + li;
+        ok[s] = j < ud;
+        v[s] = ok[s] ? ld_stream_v(&a->b.cols[ub + j]) : 0;
+      }
+      bfs4k_visit(&a->b, sk, ht, next, ok, v);
+    }
+  }
+}
+
+/* NEW(10): block sums of NS per-thread counts into dst[k] (warp shuffles, shared
+ * atomics, then one global atomic per block and count). Every thread of the
+ * block calls it; a NULL dst[k] is skipped. */
+#define NS 6
+static __device__ void dobfs_block_sum(unsigned long long v[NS],
+                                       unsigned long long *const dst[NS]) {
+  __shared__ unsigned long long s_sum[NS];
+  if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < NS; k++) {
+#pragma unroll
+    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(DEV_FULL_MASK, v[k], d);
+    if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
+  }
+  __syncthreads();
+  if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
+    atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
+}
+
+/* NEW(10, -a): the GPU's nanosecond clock, the same on every SM */
+static __device__ __forceinline__ unsigned long long dobfs_clock(void) {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned long long size,
+                                    int mode, int vw, int ed, unsigned long long nh, int dir,
+                                    unsigned long long ns) {
+  if (level >= LV_CAP) return;
+  dobfs_lv_t r;
+  r.frontier = size;
+  r.edges = ld_volatile(&a->ctl->b.edges[level % 3]);
+  r.dups = ld_volatile(&a->ctl->b.dups[level % 3]);
+  r.mode = mode;
+  r.vw = vw;
+  r.ed = ed;
+  r.hubs = (int)(nh < 0x7fffffffULL ? nh : 0x7fffffffULL);
+  r.dir = dir;
+  r.ns = ns;
+  a->lv[level] = r;
+}
+
+/* NEW(10): correctly rounded products, on the device and the host alike: no
+ * contraction into an FMA, so every thread computes the same rule. */
+#ifdef __CUDA_ARCH__
+#define DMUL(x, y) __dmul_rn((x), (y))
+#else
+#define DMUL(x, y) ((double)(x) * (double)(y))
+#endif
+
+/* NEW(10, ours, not the papers'): the scan floor. A bottom-up level reads the
+ * dist word of all n vertices, however few are left; top-down reads the m_f
+ * edges of the frontier. Bottom-up only when m_f > n / gamma: a grid or a road
+ * network, whose frontiers never have that many edges, stays top-down at
+ * every level (Beamer's rule alone switches there near the end, where m_u is
+ * small, and each such level costs a whole scan). gamma = 0: no floor. */
+static __host__ __device__ __forceinline__ int dobfs_floor(const dobfs_args_t *a, double mf) {
+  return a->gamma == 0 || DMUL(mf, a->gamma) > (double)a->b.n;
+}
+
+/* NEW(10): the direction of level `level`, from what the rule knows before it;
+ * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
+ * decide without them (the caller sums them, dobfs_scouted, and asks again);
+ * DIR_CENSUS when it needs m_u too, which it stopped tracking (DOBFS_QUIET). */
+static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *a,
+                                                            const dobfs_rule_t *rs, int level) {
+  switch (a->rule) {
+  case RULE_TOPDOWN: return DIR_TOPDOWN;
+  case RULE_BOTTOMUP: return DIR_BOTTOMUP;
+  case RULE_SLIDES: { /* |R| < |Q| * E/V, scaled by slides_pct / 100 */
+    double mf = DMUL((double)rs->nf, a->avg_deg);
+    return DMUL(100.0, (double)rs->r) < DMUL(a->slides_pct, mf) && dobfs_floor(a, mf)
+               ? DIR_BOTTOMUP
+               : DIR_TOPDOWN;
+  }
+  default: /* RULE_BEAMER */
+    /* stay while the frontier grows or is large (n_f > n / beta) */
+    if (rs->dir == DIR_BOTTOMUP && level > 0)
+      return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->b.n)
+                 ? DIR_BOTTOMUP
+                 : DIR_TOPDOWN;
+    if (!rs->known) { /* m_f <= n_f * max out-degree, m_u >= w - n_f * max in-degree */
+      /* the floor's bound, in integers: most levels of a grid */
+      if (rs->nf <= a->nf_td) return DIR_TOPDOWN;
+      double nf = (double)rs->nf, w = (double)rs->w;
+      double mf_hi = DMUL(nf, (double)a->maxout), mu_lo = w - DMUL(nf, (double)a->maxin);
+      if (!dobfs_floor(a, mf_hi)) return DIR_TOPDOWN;
+      if (!rs->counting) return DIR_CENSUS; /* w is stale: count it afresh */
+      if (DMUL(mf_hi, a->alpha) <= mu_lo) return DIR_TOPDOWN;
+      return DIR_SCOUT;
+    }
+    /* m_u, in-edges of the unvisited */
+    unsigned long long mu = rs->w > rs->fi ? rs->w - rs->fi : 0;
+    /* m_f > m_u / alpha, and past the scan floor */
+    return DMUL((double)rs->mf, a->alpha) > (double)mu && dobfs_floor(a, (double)rs->mf)
+               ? DIR_BOTTOMUP : DIR_TOPDOWN;
+  }
+}
+
+/* NEW(10): the scout's sums: m_f and the frontier's in-edges, exact (with
+ * duplicates); a census adds the in-edges of the unvisited: w afresh. */
+static __host__ __device__ __forceinline__ void dobfs_scouted(const dobfs_args_t *a,
+                                                              dobfs_rule_t *rs, int census,
+                                                              unsigned long long so,
+                                                              unsigned long long si,
+                                                              unsigned long long cen) {
+  rs->known = 1;
+  rs->mf = so;
+  rs->fi = a->sym ? so : si;
+  if (census) {
+    rs->w = cen + rs->fi;
+    rs->counting = 1;
+    rs->quiet = 0;
+  }
+}
+
+/* NEW(10): after a top-down level L that found `next` entries, whose own frontier
+ * had `fi` in-edges (summed by the expansion, duplicates twice): w becomes
+ * m_u(L) = w - fi; the new frontier's degrees are not known yet. */
+static __host__ __device__ __forceinline__ void dobfs_td_update(const dobfs_args_t *a,
+                                                                dobfs_rule_t *rs,
+                                                                unsigned long long next,
+                                                                unsigned long long fi) {
+  if (rs->counting) {
+    rs->w = rs->w > fi ? rs->w - fi : 0;
+    /* quiet: the floor alone said top-down for this level */
+    rs->quiet = dobfs_floor(a, DMUL((double)rs->nf, (double)a->maxout)) ? 0 : rs->quiet + 1;
+    if (rs->quiet >= DOBFS_QUIET) rs->counting = 0;
+  }
+  rs->dir = DIR_TOPDOWN;
+  rs->known = 0;
+  rs->prev_nf = rs->nf;
+  rs->nf = next;
+  rs->r = rs->r > next ? rs->r - next : 0;
+}
+
+/* NEW(10): after a bottom-up level: exact (every vertex counted by its thread). */
+static __host__ __device__ __forceinline__ void dobfs_bu_update(
+    const dobfs_args_t *a, dobfs_rule_t *rs, unsigned long long found, unsigned long long fo,
+    unsigned long long fi, unsigned long long left, unsigned long long left_in) {
+  rs->dir = DIR_BOTTOMUP;
+  rs->known = 1;
+  rs->counting = rs->counting || a->count; /* w is exact again */
+  rs->quiet = 0;
+  rs->prev_nf = rs->nf;
+  rs->nf = found;
+  rs->mf = fo;
+  rs->fi = fi;
+  rs->w = left_in + fi; /* in-edges of the unvisited and of the new frontier */
+  rs->r = left;
+}
+
+/* Zero counter set z (one thread). */
+static __device__ void dobfs_zero_set(const dobfs_args_t *a, int z) {
+  bfs4k_zero_set(&a->b, z); /* step 08's counters */
+  a->ctl->fi[z] = 0;        /* the rule's */
+  a->ctl->fo[z] = 0;
+  a->ctl->fin[z] = 0;
+  a->ctl->left[z] = 0;
+  a->ctl->left_in[z] = 0;
+  a->ctl->so[z] = 0;
+  a->ctl->si[z] = 0;
+  a->ctl->cen[z] = 0;
+}
+
+/* Zero the next step's counters (block 0, thread 0, while step ci runs). */
+static __device__ void dobfs_zero_next(const dobfs_args_t *a, int ci) {
+  dobfs_zero_set(a, ci == 2 ? 0 : ci + 1);
+}
+
+/* NEW(10): a single-block level's out- and in-edges for the rule: warp sums,
+ * one shared atomic per warp. */
+static __device__ __forceinline__ void dobfs_single_count(unsigned long long edges,
+                                                          unsigned long long ein,
+                                                          unsigned long long *s_fo,
+                                                          unsigned long long *s_fi) {
+  unsigned long long o = edges, i = ein;
+#pragma unroll
+  for (int d = 16; d >= 1; d >>= 1) {
+    o += __shfl_xor_sync(DEV_FULL_MASK, o, d);
+    i += __shfl_xor_sync(DEV_FULL_MASK, i, d);
+  }
+  if ((threadIdx.x & 31) == 0 && o + i) {
+    atomicAdd(s_fo, o);
+    atomicAdd(s_fi, i);
+  }
+}
+
+/* support: a single-block level's next queue overflowed (duplicates): the
+ * level's vertices from dist; more than the queue holds: say so, stop. */
+static __device__ __forceinline__ unsigned long long dobfs_single_rebuild(
+    const dobfs_args_t *a, const bfs4k_sink_t *sk, unsigned long long *s_cnt, int level) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  __syncthreads();
+  if (t == 0) *s_cnt = 0;
+  __syncthreads();
+  for (unsigned long long v = t; v < a->b.n; v += bd)
+    if (__ldcg(&a->b.dist[v]) == level + 1)
+      bfs4k_put(&a->b, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
+  __syncthreads();
+  unsigned long long next = *s_cnt;
+  if (t == 0) a->ctl->b.rebuilds++;
+  if (next > a->b.cap) {
+    if (t == 0) {
+      a->ctl->b.status = ST_TOOBIG;
+      a->ctl->b.toobig = next;
+    }
+    next = 0;
+  }
+  return next;
+}
+
+/* support (-a): a single-block level's time, edges, duplicates and row. */
+static __device__ __forceinline__ void dobfs_single_trace(
+    const dobfs_args_t *a, int level, unsigned long long size, unsigned long long next,
+    const vid_t *sq, unsigned long long scap, const vid_t *gq, unsigned long long edges,
+    unsigned long long tl, int vw, int ed, unsigned long long nh0) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0;
+  if (t == 0) {
+    a->ctl->b.edges[level % 3] = 0;
+    a->ctl->b.dups[level % 3] = 0;
+  }
+  __syncthreads();
+  dev_block_add(edges, &a->ctl->b.edges[level % 3]);
+  unsigned long long d = 0;
+  for (unsigned long long i = t; i < next; i += bd) {
+    vid_t v = i < scap ? sq[i] : gq[i];
+    if (atomicExch(&a->b.mark[v], level + 1) == level + 1) d++;
+  }
+  dev_block_add(d, &a->ctl->b.dups[level % 3]);
+  __syncthreads();
+  if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
+}
+
+/* NEW(10): the scout in block 0: the frontier's out- and in-edges, exactly. */
+static __device__ __forceinline__ void dobfs_single_scout(const dobfs_args_t *a, dobfs_rule_t *rs,
+                                                          const vid_t *sq, unsigned long long scap,
+                                                          const vid_t *gq, unsigned long long size,
+                                                          unsigned long long *s_so,
+                                                          unsigned long long *s_si) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t == 0) {
+    *s_so = 0;
+    *s_si = 0;
+  }
+  __syncthreads();
+  unsigned long long o = 0, i = 0;
+  for (unsigned long long k = t; k < size; k += bd) {
+    vid_t v = k < scap ? sq[k] : __ldcg(&gq[k]);
+    o += a->b.offsets[v + 1] - a->b.offsets[v];
+    if (!a->sym) i += a->in_offsets[v + 1] - a->in_offsets[v];
+  }
+  if (o) atomicAdd(s_so, o);
+  if (i) atomicAdd(s_si, i);
+  __syncthreads();
+  dobfs_scouted(a, rs, 0, *s_so, *s_si, 0);
+}
+
+/* Thread 0 of block 0 at the hand-over: every counter set clean for whatever
+ * level comes next, where the loop stands, the rule's state (NEW(10)) and, for
+ * a pending level (NEW(10): it waits for the grid's hub pass), its counts. */
+static __device__ __forceinline__ void dobfs_single_publish(
+    const dobfs_args_t *a, int pending, unsigned long long tl, const dobfs_rule_t *rs, int level,
+    int cur, unsigned long long size, unsigned long long pushes, int levels,
+    unsigned long long cnt, unsigned long long nh, unsigned long long nb, unsigned long long fo,
+    unsigned long long fi) {
+  for (int z = 0; z < 3; z++) dobfs_zero_set(a, z);
+  a->ctl->pending = pending;
+  a->ctl->t_pending = tl;
+  if (pending) {
+    int z = level % 3;
+    a->ctl->b.cnt[z] = cnt;
+    a->ctl->b.hubs[z] = nh;
+    a->ctl->b.bigs[z] = nb;
+    if (rs->counting && !a->b.trace) a->ctl->b.edges[z] = fo;
+    a->ctl->fi[z] = fi;
+  }
+  a->ctl->rs = *rs;
+  a->ctl->b.size = size;
+  a->ctl->b.level = level;
+  a->ctl->b.cur = cur;
+  a->ctl->b.pushes += pushes;
+  a->ctl->b.sb_levels += levels;
+}
+
+/* 5.5: single-block levels. Block 0 (or the only block) expands level
+ * after level with __syncthreads() between them, the frontier in shared
+ * memory, until the frontier passes `single` entries or is empty. Its
+ * counters stay in shared memory and registers: a level costs no global
+ * round trip besides the expansion itself. The queue to start from is in
+ * global q[cur]; on return the next one is there too and ctl->{level, cur,
+ * size} say where the loop stands. */
+static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
+                                    unsigned long long size, dobfs_rule_t rs) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
+  unsigned long long scap = (unsigned long long)a->b.stage / 2;
+  vid_t *sq[2] = {(vid_t *)(smem + a->b.hash), (vid_t *)(smem + a->b.hash) + scap};
+  /* three sets of counters, one per level mod 3, so that one barrier a
+   * level suffices: thread 0 zeroes the set of level L + 2 after level L's
+   * barrier, when every thread has read it (at the end of level L - 1) and
+   * nobody uses it before level L + 1's barrier. */
+  __shared__ unsigned long long s_cnt[3], s_nh[3], s_nb[3], s_fo[3], s_fi[3], s_so, s_si;
+  int sc = 0, levels = 0, li = 0, pending = 0;
+  unsigned long long edges_last = 0; /* this thread's edges of a pending level (-a) */
+  unsigned long long tl = 0;         /* NEW(10, -a, thread 0): when this level began */
+  unsigned long long pushes = 0;
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  unsigned long long nin = size < scap ? size : scap;
+  for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->b.q[cur][i]);
+  if (t < 3) {
+    s_cnt[t] = 0;
+    s_nh[t] = 0;
+    s_nb[t] = 0;
+    s_fo[t] = 0;
+    s_fi[t] = 0;
+  }
+  __syncthreads();
+  for (;;) {
+    int vw, ed;
+    bfs4k_shape(&a->b, size, bd, &vw, &ed);
+    /* NEW(10): hubs of more than HUB_GRID edges in the second half of the list (for the grid) */
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->b.q[cur ^ 1], NULL, &s_nh[li],
+                       a->b.mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
+    unsigned long long edges = 0, ein = 0;
+    if (a->b.trace && t == 0) tl = dobfs_clock();
+    dobfs_expand(a, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
+                 a->b.trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
+    if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
+    __syncthreads(); /* the level's barrier */
+    int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
+    if (t == 0) {
+      s_cnt[lz] = 0;
+      s_nh[lz] = 0;
+      s_nb[lz] = 0;
+      s_fo[lz] = 0;
+      s_fi[lz] = 0;
+    }
+    /* NEW(10, support, not the lesson): a level with hubs (a Kronecker graph's
+     * level 1: 28 vertices, 244,380 edges) is finished by the whole grid, not
+     * by this block: hand over with the level half done (its hub list). */
+    if (a->b.mode != MODE_SINGLE && s_nh[li] + s_nb[li] > 0) {
+      pending = 1;
+      edges_last = edges;
+      break;
+    }
+    unsigned long long nh0 = s_nh[li], nh = nh0 < a->b.cap ? nh0 : a->b.cap;
+    if (nh) {
+      for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
+        vid_t u = __ldcg(&a->b.hubq[h]);
+        eid_t beg = a->b.offsets[u]; /* its edges were counted when it was listed */
+        bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, t / 32, bd / 32);
+      }
+      __syncthreads();
+    }
+    unsigned long long next = s_cnt[li];
+    if (next > a->b.cap) next = dobfs_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
+    if (a->b.trace) /* the level's time ends here: the trace's own counting is not in it */
+      dobfs_single_trace(a, level, size, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges, tl, vw,
+                         ed, nh0);
+    dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
+    pushes += next;
+    levels++;
+    level++;
+    li = li == 2 ? 0 : li + 1;
+    sc ^= 1;
+    cur ^= 1;
+    size = next;
+    if (size == 0 || (a->b.mode != MODE_SINGLE && size > a->b.single)) break;
+    int d = dobfs_choose(a, &rs, level); /* NEW(10): the next level's direction */
+    if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
+      dobfs_single_scout(a, &rs, sq[sc], scap, a->b.q[cur], size, &s_so, &s_si);
+      d = dobfs_choose(a, &rs, level);
+    }
+    if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
+  }
+  /* hand over to the multi-block levels: the shared part of the frontier out
+   * (pending: of the next frontier, which the grid's hub pass completes) */
+  int hs = pending ? sc ^ 1 : sc, hq = pending ? cur ^ 1 : cur;
+  unsigned long long hn = pending ? s_cnt[li] : size;
+  nin = hn < scap ? hn : scap;
+  /* a pending level may have counted more than the queue holds (duplicates):
+   * the copy stops at cap (past it lie other buffers); the grid sees the
+   * count over cap after its hub pass and rebuilds the queue from dist */
+  if (nin > a->b.cap) nin = a->b.cap;
+  for (unsigned long long i = t; i < nin; i += bd) a->b.q[hq][i] = sq[hs][i];
+  if (t == 0)
+    dobfs_single_publish(a, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li],
+                         s_nh[li], s_nb[li], s_fo[li], s_fi[li]);
+  if (pending && a->b.trace) { /* the pending level's edges (-a), after thread 0's zeroing */
+    __syncthreads();
+    dev_block_add(edges_last, &a->ctl->b.edges[level % 3]);
+  }
+  __threadfence();
+  __syncthreads();
+}
+
+/* One multi-block level: every block of the grid. */
+static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
+                                   unsigned long long size, int cdp, int *vw_out, int *ed_out,
+                                   int count) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
+  if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(a, level % 3);
+  __syncthreads();
+  int vw, ed;
+  bfs4k_shape(&a->b, size, a->b.res_mb, &vw, &ed);
+  *vw_out = vw;
+  *ed_out = ed;
+  /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
+                     a->mstage ? (unsigned long long)a->b.stage : 0,
+                     &s_cnt,
+                     a->b.q[cur ^ 1],
+                     &a->ctl->b.cnt[level % 3],
+                     &a->ctl->b.hubs[level % 3],
+                     &a->ctl->b.bigs[level % 3],
+                     0};
+  unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
+  if (a->b.trace || count)
+    for (int k = 0; k < NS; k++) c[k] = 0;
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  dobfs_expand(a, &sk, ht, NULL, 0, a->b.q[cur], size, level, vw, ed, cdp, warp, nwarps,
+               a->b.trace || count ? &c[0] : NULL, count && !a->sym ? &c[1] : NULL);
+  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
+  if (a->b.trace || count) {
+    int z = level % 3;
+    unsigned long long *const dst[NS] = {
+        &a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
+    dobfs_block_sum(c, dst);
+  }
+}
+
+/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
+ * edges (blocks take hubs round robin), then the whole grid on each larger one. */
+static __device__ void dobfs_hub_pass(const dobfs_args_t *a, int level, int cur,
+                                      unsigned long long nh, unsigned long long nb) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
+  __syncthreads();
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
+                     a->mstage ? (unsigned long long)a->b.stage : 0,
+                     &s_cnt,
+                     a->b.q[cur ^ 1],
+                     &a->ctl->b.cnt[level % 3],
+                     NULL,
+                     NULL,
+                     0};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  unsigned long long half = a->b.cap / 2;
+  if (nh > half) nh = half;
+  if (nb > a->b.cap - half) nb = a->b.cap - half;
+  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
+    vid_t u = __ldcg(&a->b.hubq[h]);
+    eid_t beg = a->b.offsets[u];
+    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
+  }
+  for (unsigned long long h = 0; h < nb; h++) {
+    vid_t u = __ldcg(&a->b.hubq[half + h]);
+    eid_t beg = a->b.offsets[u];
+    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, warp, nwarps);
+  }
+  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
+}
+
+/* NEW(10): the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
+ * the whole grid. Lane l of a warp owns vertex u = 32 w + l of BU_K words w at
+ * once. An unvisited u reads its in-neighbours until one is in the frontier
+ * bitmap; then u joins level L + 1. No atomics on dist, no queue: the next
+ * frontier is a bitmap written one word per warp. dist and the bitmap are read
+ * through L2 (__ldcg): other SMs wrote them since the last grid.sync().
+ * Why BU_K words a lane: the loop kernel has room for 512 threads an SM (its
+ * registers), a quarter of a kernel of its own; each search is a chain of
+ * dependent reads (dist, in_offsets, in_cols, bitmap), so a lane follows
+ * BU_K chains side by side to keep as many reads in flight.
+ * Long in-rows: a lane reads at most BU_LONG in-edges of its vertex; a search
+ * still open then (a vertex of many in-edges and no parent yet, e.g. one that
+ * is never reached) is finished by its whole warp, 32 x BU_K edges a round, so
+ * no thread is left a 40,000-edge scan level after level. Warps stay
+ * independent (no block barrier): a slow search holds up its own warp only. */
+#define BU_K 4
+#define BU_LONG 128
+static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const unsigned *front,
+                                      unsigned *next) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    dobfs_zero_next(a, level % 3);
+    a->ctl->tq = 0; /* for the bitmap -> queue pass of a later switch */
+  }
+  unsigned lane = threadIdx.x & 31;
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  /* found, their out-edges, their in-edges, left, left's in-edges, in-edges read */
+  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
+  for (unsigned long long w0 = warp * BU_K; w0 < a->words; w0 += nwarps * BU_K) {
+    eid_t e[BU_K], end[BU_K], lim[BU_K];
+    int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none, 4 long: the warp's */
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) {
+      unsigned long long u = (w0 + k) * 32 + lane;
+      st[k] = u < a->b.n && __ldcg(&a->b.dist[u]) == DIST_INF;
+    }
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) {
+      unsigned long long u = (w0 + k) * 32 + lane;
+      e[k] = st[k] ? a->in_offsets[u] : 0;
+      end[k] = st[k] ? a->in_offsets[u + 1] : 0;
+      lim[k] = end[k] - e[k] > BU_LONG ? e[k] + BU_LONG : end[k];
+      if (st[k] && e[k] == end[k]) st[k] = 3; /* no in-edges: no parent */
+    }
+    for (int open = 1; open;) { /* one in-edge of every open search per round */
+      vid_t v[BU_K];
+#pragma unroll
+      for (int k = 0; k < BU_K; k++) v[k] = st[k] == 1 ? __ldg(&a->in_cols[e[k]]) : 0;
+      open = 0;
+#pragma unroll
+      for (int k = 0; k < BU_K; k++) {
+        if (st[k] != 1) continue;
+        c[5]++;
+        if (__ldcg(&front[v[k] >> 5]) >> (v[k] & 31) & 1) st[k] = 2; /* a parent: stop here */
+        else if (++e[k] == lim[k]) st[k] = lim[k] == end[k] ? 3 : 4;
+        open |= st[k] == 1;
+      }
+    }
+    /* the searches still open after BU_LONG in-edges: the whole warp finishes them, one vertex
+     * at a time, 32 x BU_K in-edges a round (a uniform trip count: no lane leaves early) */
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) {
+      for (unsigned lm = __ballot_sync(DEV_FULL_MASK, st[k] == 4); lm; lm &= lm - 1) {
+        const vid_t NONE = 0xffffffffu; /* no vertex: ids stay below MAX_VERTICES */
+        int src = __ffs(lm) - 1, hit = 0;
+        eid_t x0 = __shfl_sync(DEV_FULL_MASK, e[k], src),
+              x1 = __shfl_sync(DEV_FULL_MASK, end[k], src);
+        for (eid_t b = x0; b < x1 && !hit; b += 32 * BU_K) {
+          vid_t v[BU_K];
+          int f = 0;
+#pragma unroll
+          for (int j = 0; j < BU_K; j++) {
+            eid_t y = b + j * 32 + lane;
+            v[j] = y < x1 ? __ldg(&a->in_cols[y]) : NONE;
+          }
+#pragma unroll
+          for (int j = 0; j < BU_K; j++)
+            if (v[j] != NONE) {
+              c[5]++;
+              f |= __ldcg(&front[v[j] >> 5]) >> (v[j] & 31) & 1;
+            }
+          hit = __any_sync(DEV_FULL_MASK, f);
+        }
+        if (lane == src) st[k] = hit ? 2 : 3;
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < BU_K; k++) {
+      unsigned long long u = (w0 + k) * 32 + lane;
+      if (st[k] == 2) {
+        a->b.dist[u] = level + 1; /* u's own thread: no race */
+        c[0]++;
+        c[1] += a->b.offsets[u + 1] - a->b.offsets[u];
+        c[2] += end[k] - a->in_offsets[u];
+      } else if (st[k] == 3) {
+        c[3]++;
+        c[4] += end[k] - a->in_offsets[u];
+      }
+      unsigned ball = __ballot_sync(DEV_FULL_MASK, st[k] == 2);
+      if (lane == 0 && w0 + k < a->words) next[w0 + k] = ball; /* the whole word: no clearing */
+    }
+  }
+  int z = level % 3;
+  unsigned long long *const dst[NS] = {&a->ctl->b.cnt[z], &a->ctl->fo[z], &a->ctl->fin[z],
+                                       &a->ctl->left[z], &a->ctl->left_in[z],
+                                       a->b.trace ? &a->ctl->b.edges[z] : NULL};
+  dobfs_block_sum(c, dst);
+}
+
+/* NEW(10): the scout (beamer, when its bound cannot decide): the out- and in-edges
+ * of level L's queue entries, on the whole grid; the census adds the in-edges
+ * of every unvisited vertex (one read of dist, like a bottom-up level's). */
+static __device__ void dobfs_scout(const dobfs_args_t *a, int level, const vid_t *q,
+                                   unsigned long long size, int census) {
+  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+  for (unsigned long long i = tid; i < size; i += stride) {
+    vid_t v = __ldcg(&q[i]);
+    c[0] += a->b.offsets[v + 1] - a->b.offsets[v];
+    if (!a->sym) c[1] += a->in_offsets[v + 1] - a->in_offsets[v];
+  }
+  if (census)
+    for (unsigned long long v = tid; v < a->b.n; v += stride)
+      if (__ldcg(&a->b.dist[v]) == DIST_INF) c[2] += a->in_offsets[v + 1] - a->in_offsets[v];
+  int z = level % 3;
+  unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], &a->ctl->cen[z],
+                                       NULL,           NULL,           NULL};
+  dobfs_block_sum(c, dst);
+}
+
+/* NEW(10): queue -> bitmap at a switch to bottom-up. The queue may hold duplicates;
+ * dist is exact, so the bitmap is built from dist: bit u of level L is
+ * dist[u] == L. One word per warp. */
+static __device__ void dobfs_to_bitmap(const dobfs_args_t *a, int level, unsigned *bm) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  for (unsigned long long w = warp; w < a->words; w += nwarps) {
+    unsigned long long u = w * 32 + lane;
+    unsigned ball =
+        __ballot_sync(DEV_FULL_MASK, u < a->b.n && __ldcg(&a->b.dist[u]) == (dist_t)level);
+    if (lane == 0) bm[w] = ball;
+  }
+}
+
+/* NEW(10): bitmap -> queue at a switch back to top-down: every set bit becomes one
+ * entry (no duplicates), one atomicAdd per warp with a set bit. */
+static __device__ void dobfs_to_queue(const dobfs_args_t *a, const unsigned *bm, vid_t *q) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  for (unsigned long long w = warp; w < a->words; w += nwarps) {
+    unsigned word = __ldcg(&bm[w]); /* the same word in every lane */
+    if (!word) continue;            /* uniform in the warp */
+    unsigned long long slot = 0;
+    if (lane == 0) slot = atomicAdd(&a->ctl->tq, (unsigned long long)__popc(word));
+    slot = __shfl_sync(DEV_FULL_MASK, slot, 0);
+    if (word >> lane & 1) {
+      unsigned long long g = slot + __popc(word & ((1u << lane) - 1u));
+      if (g < a->b.cap) q[g] = (vid_t)(w * 32 + lane); /* size <= cap was checked */
+    }
+  }
+}
+
+/* ---- NEW(10): the level loop's parts (the loop itself: step 10's bfs.cu) ----
+ * Every thread of the cooperative grid runs them on its own copy of the loop's
+ * state, from the same counters after the same grid.sync(): all take the same
+ * branches and reach the same barriers. A part returns 1 when the loop ends. */
+typedef struct {
+  int level, cur, mb_levels;
+  int bcur, in_bitmap, bu_levels; /* where the frontier is: queue q[cur] or bitmap bm[bcur] */
+  dobfs_rule_t rs;
+  unsigned long long size, pushes;
+  unsigned long long tl;          /* -a (block 0's thread 0): when this level began */
+} dobfs_loop_t;
+
+/* The loop's state before level 0, the source alone. */
+static __device__ __forceinline__ void dobfs_loop_init(const dobfs_args_t &a, dobfs_loop_t *L) {
+  L->level = 0;
+  L->cur = 0;
+  L->mb_levels = 0;
+  L->bcur = 0;
+  L->in_bitmap = 0;
+  L->bu_levels = 0;
+  L->rs = a.rs0;
+  L->size = 1;
+  L->pushes = 0;
+}
+
+/* The loop's start: clean counters, level 0 in the queue. */
+static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, vid_t src,
+                                                        dobfs_loop_t *L, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (b0) {
+    memset(a.ctl, 0, sizeof *a.ctl);
+    a.b.q[0][0] = src;
+  }
+  grid.sync();
+  dobfs_loop_init(a, L);
+}
+
+/* The loop's end: block 0's thread 0 leaves the tallies for the host. */
+static __device__ __forceinline__ void dobfs_loop_end(const dobfs_args_t &a, const dobfs_loop_t *L,
+                                                      int b0) {
+  if (b0) {
+    a.ctl->b.level = L->level;
+    a.ctl->b.pushes += L->pushes;
+    a.ctl->b.mb_levels += L->mb_levels;
+    a.ctl->bu_levels += L->bu_levels;
+  }
+}
+
+/* Beamer's bound could not decide: the scout sums the frontier's degrees (a
+ * census the unvisited vertices' too), then the rule decides again. */
+static __device__ __forceinline__ int dobfs_loop_scout(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                       int dir) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  int z = L->level % 3;
+  dobfs_scout(&a, L->level, a.b.q[L->cur], L->size, dir == DIR_CENSUS);
+  grid.sync();
+  dobfs_scouted(&a, &L->rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[z]),
+                ld_volatile(&a.ctl->si[z]), ld_volatile(&a.ctl->cen[z]));
+  return dobfs_choose(&a, &L->rs, L->level);
+}
+
+/* A bottom-up level; at a switch point the queue becomes a bitmap first. */
+static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                    int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (!L->in_bitmap) { /* switch point: queue -> bitmap */
+    dobfs_to_bitmap(&a, L->level, a.bm[L->bcur]);
+    L->in_bitmap = 1;
+    grid.sync();
+  }
+  dobfs_bottomup(&a, L->level, a.bm[L->bcur], a.bm[L->bcur ^ 1]);
+  grid.sync();
+  int z = L->level % 3;
+  unsigned long long found = ld_volatile(&a.ctl->b.cnt[z]);
+  dobfs_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
+                  ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
+  if (a.b.trace && b0)
+    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - L->tl);
+  L->bu_levels++;
+  L->level++;
+  L->bcur ^= 1;
+  L->size = found;
+  return L->size == 0;
+}
+
+/* Back to top-down at a switch point: the bitmap becomes a queue. */
+static __device__ __forceinline__ int dobfs_loop_to_queue(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                          int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (L->size > a.b.cap) { /* every thread sees the same size */
+    if (b0) {
+      a.ctl->b.status = ST_TOOBIG;
+      a.ctl->b.toobig = L->size;
+    }
+    return 1;
+  }
+  dobfs_to_queue(&a, a.bm[L->bcur], a.b.q[L->cur]);
+  L->in_bitmap = 0;
+  grid.sync();
+  return 0;
+}
+
+/* Single-block levels in block 0 (the others wait at the barrier); then every
+ * thread takes where they stopped, the rule's state included. Returns whether
+ * they handed over a level with hubs (pending: the grid's hub pass ends it). */
+static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                        int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  if (blockIdx.x == 0) dobfs_single(&a, L->level, L->cur, L->size, L->rs);
+  grid.sync();
+  const volatile dobfs_ctl_t *vc = (volatile dobfs_ctl_t *)a.ctl;
+  L->level = vc->b.level;
+  L->cur = vc->b.cur;
+  L->size = ld_volatile(&a.ctl->b.size);
+  const volatile dobfs_rule_t *vr = &vc->rs;
+  L->rs.dir = vr->dir;
+  L->rs.known = vr->known;
+  L->rs.counting = vr->counting;
+  L->rs.quiet = vr->quiet;
+  L->rs.nf = vr->nf;
+  L->rs.prev_nf = vr->prev_nf;
+  L->rs.r = vr->r;
+  L->rs.w = vr->w;
+  L->rs.mf = vr->mf;
+  L->rs.fi = vr->fi;
+  int pending = vc->pending;
+  if (a.b.trace && b0) L->tl = vc->t_pending; /* it began in block 0 */
+  return pending;
+}
+
+/* support: a next queue that overflowed (duplicates) is rebuilt from dist;
+ * more vertices than it holds: say so and stop (next = 0). */
+static __device__ __forceinline__ unsigned long long dobfs_loop_rebuild(const dobfs_args_t &a,
+                                                                        const dobfs_loop_t *L,
+                                                                        int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dev_rebuild(a.b.dist, a.b.n, L->level + 1, L->level + 1, a.b.q[L->cur ^ 1], a.b.cap,
+              &a.ctl->b.rebuild);
+  grid.sync();
+  unsigned long long next = ld_volatile(&a.ctl->b.rebuild);
+  if (b0) a.ctl->b.rebuilds++;
+  if (next > a.b.cap) {
+    if (b0) {
+      a.ctl->b.status = ST_TOOBIG;
+      a.ctl->b.toobig = next;
+    }
+    next = 0;
+  }
+  grid.sync(); /* all have read it before the next level zeroes it */
+  return next;
+}
+
+/* A top-down level on the grid (step 08's multi-block level as step 10 changed
+ * it), or the hub pass that ends a pending one; then the rule's update. */
+static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs_loop_t *L, int b0,
+                                                    int pending) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  int level = L->level, cur = L->cur, z = L->level % 3;
+  int vw = 0, ed = 0;
+  if (!pending) {
+    dobfs_multi(&a, level, cur, L->size, 0, &vw, &ed, L->rs.counting);
+    grid.sync();
+  }
+  unsigned long long nh = ld_volatile(&a.ctl->b.hubs[z]);
+  unsigned long long nb = ld_volatile(&a.ctl->b.bigs[z]);
+  unsigned long long next = ld_volatile(&a.ctl->b.cnt[z]);
+  /* the frontier's in-edges (out-edges when symmetric), read with the
+   * others: one L2 round trip a level, not two */
+  unsigned long long fi = 0;
+  if (L->rs.counting) fi = ld_volatile(a.sym ? &a.ctl->b.edges[z] : &a.ctl->fi[z]);
+  if (nh || nb) {
+    dobfs_hub_pass(&a, level, cur, nh, nb);
+    grid.sync();
+    next = ld_volatile(&a.ctl->b.cnt[z]);
+  }
+  if (next > a.b.cap) next = dobfs_loop_rebuild(a, L, b0); /* overflow (rare) */
+  if (a.b.trace) { /* support (-a): the level's time, its duplicates, its row */
+    unsigned long long ns = b0 ? dobfs_clock() - L->tl : 0;
+    bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[z]);
+    grid.sync();
+    if (b0)
+      dobfs_record(&a, level, L->size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb,
+                   DIR_TOPDOWN, ns);
+  }
+  dobfs_td_update(&a, &L->rs, next, fi);
+  L->pushes += next;
+  L->mb_levels++;
+  L->level++;
+  L->cur ^= 1;
+  L->size = next;
+  return L->size == 0;
+}
+
+/* One level of step 10's loop: the rule's direction, then that level. */
+static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, dobfs_loop_t *L,
+                                                       int b0) {
+  int dir = dobfs_choose(&a, &L->rs, L->level); /* every thread, the same answer */
+  if (dir == DIR_SCOUT || dir == DIR_CENSUS) dir = dobfs_loop_scout(a, L, dir);
+  if (dir == DIR_BOTTOMUP) return dobfs_loop_bu(a, L, b0);
+  if (L->in_bitmap && dobfs_loop_to_queue(a, L, b0)) return 1;
+  int pending = 0;
+  if (a.b.mode == MODE_SINGLE || (a.b.mode == MODE_SWITCH && L->size <= a.b.single)) {
+    pending = dobfs_loop_single(a, L, b0);
+    if (!pending) return L->size == 0;
+    /* level `level` has hubs: the grid's hub pass below finishes it */
+  }
+  return dobfs_loop_td(a, L, b0, pending);
+}
+
+/* NEW(10): the host's side of the in-edges: CSR and CSC offsets (the rule's level
+ * 0), and the transpose init built for a directed graph (freed by fini). */
+typedef struct {
+  const eid_t *h_offsets, *h_in_offsets;
+  eid_t *h_in_offsets_own;
+  eid_t *d_in_offsets_own;
+  vid_t *d_in_cols_own;
+} dobfs_host_t;
+
+/* NEW(10): the transpose of a directed graph (CSC: in-edges of each vertex), built
+ * on the host by the harness and uploaded (dev.cuh). Untimed (init); its time
+ * is printed. */
+static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
+  double t0 = host_ms();
+  if (dev_upload_in(h, &s->d_in_offsets_own, &s->d_in_cols_own, &s->h_in_offsets_own))
+    return fail_code();
+  s->h_in_offsets = s->h_in_offsets_own;
+  a->in_offsets = s->d_in_offsets_own;
+  a->in_cols = s->d_in_cols_own;
+  printf(
+      "Transpose: directed graph: CSC of %llu in-edges built on the host and uploaded in %.3f "
+      "ms\n",
+      (unsigned long long)h->m, host_ms() - t0);
+  return 0;
+}
+
+/* support: the values of step 10's knobs: step 08's but loop, mstage and the
+ * rule's (check_knobs of 10 and of the rungs above) */
+static int dobfs_check_values(const launch_t *lc) {
+  if (bfs4k_check_values(lc)) return fail_code();
+  long mstage = launch_knob(lc, "mstage");
+  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
+  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
+  for (int i = 0; i < 4; i++) {
+    long v = launch_knob(lc, rule[i]);
+    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
+  }
+  return 0;
+}
+
+/* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
+ * variant is the rule */
+static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {
+  bfs4k_read_knobs(&a->b, g, lc);
+  a->mstage = (int)launch_knob(lc, "mstage");
+  const char *var = lc->variant;
+  a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
+            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
+            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
+                                           : RULE_BEAMER;
+  a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
+  a->alpha = (double)launch_knob(lc, "alpha");
+  a->beta = (double)launch_knob(lc, "beta");
+  a->gamma = (double)launch_knob(lc, "gamma");
+  a->slides_pct = (double)launch_knob(lc, "slides_pct");
+  a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
+  a->words = ((unsigned long long)g->n + 31) / 32;
+}
+
+/* NEW(10): the frontier bitmaps (one bit per vertex) and the in-edges: a
+ * symmetric graph is its own transpose. Then the largest degrees, for
+ * beamer's bound, and nf_td from gamma as it stands now. */
+static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, const graph_t *h) {
+  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
+  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
+  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
+  t->h_offsets = h->offsets;
+  a->sym = h->symmetric;
+  if (h->symmetric) {
+    a->in_offsets = g->offsets;
+    a->in_cols = g->cols;
+    t->h_in_offsets = h->offsets;
+    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
+  } else if (dobfs_transpose(t, a, h)) {
+    return fail_code();
+  }
+  for (vid_t v = 0; v < h->n; v++) {
+    unsigned long long o = t->h_offsets[v + 1] - t->h_offsets[v];
+    unsigned long long i = t->h_in_offsets[v + 1] - t->h_in_offsets[v];
+    if (o > a->maxout) a->maxout = o;
+    if (i > a->maxin) a->maxin = i;
+  }
+  /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
+  double fl = (double)a->maxout * a->gamma;
+  a->nf_td = a->gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
+  return 0;
+}
+
+/* NEW(10): the rule's state before level 0 (the source alone), from the host graph */
+static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src) {
+  a->rs0.dir = DIR_TOPDOWN;
+  a->rs0.known = 1;
+  a->rs0.counting = a->count; /* beamer: w = m is exact */
+  a->rs0.quiet = 0;
+  a->rs0.nf = 1;
+  a->rs0.prev_nf = 0;
+  a->rs0.r = (unsigned long long)a->b.n - 1;
+  a->rs0.w = (unsigned long long)m; /* everything unvisited but the source */
+  a->rs0.mf = (unsigned long long)(t->h_offsets[src + 1] - t->h_offsets[src]);
+  a->rs0.fi = (unsigned long long)(t->h_in_offsets[src + 1] - t->h_in_offsets[src]);
+}
+
+/* support (-a only): marks for the duplicate count and the level rows
+ * (untraced runs allocate nothing); keep holds the marks between runs */
+static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *rows) {
+  if (!keep->b.mark)
+    keep->b.mark =
+        (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
+  dev_rows_open(rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
+  a->b.mark = keep->b.mark;
+  a->lv = (dobfs_lv_t *)rows->d;
+  CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
+  return 0;
+}
+
+#endif /* DOBFS_CUH */

@@ -1,0 +1,782 @@
+/* hop.cuh - step 12's building blocks, the library of the rung above it.
+ *
+ * What step 13 takes from step 12 unchanged lives here once: the hop engine's
+ * types (hop_ctl_t, hop_args_t: step 10's, embedded first, and the engine's),
+ * the rule's update after a hop step, the block queues with their row heads,
+ * the claims, the tails of long rows, the single-block hop levels (with block
+ * 0's visited bitmap, sbits) and the multi-block hop step. Step 12's bfs.cu
+ * holds the row heads' build, its level loop and its program glue; the lesson
+ * is steps/12_hop/.
+ */
+#ifndef HOP_CUH
+#define HOP_CUH
+
+#include "../10_dobfs/dobfs.cuh" /* the rule, both directions, 08's levels as 10 changed them */
+
+enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW(12): -a's modes of hop levels, beside 08's MODE_* */
+
+/* NEW(12): step 10's loop state, and the hop engine's. */
+typedef struct {
+  dobfs_ctl_t d;                /* step 10's (and in it 08's), first                   */
+  int maxd;                     /* largest level a hop step set (the depth at the end)  */
+  int mixed;                    /* a hop step spilled a level < L + k: label-correcting */
+  unsigned long long hcnt[3];   /* pushes into the next queue of hop step i: hcnt[i % 3] */
+  int plo[3], phi[3];           /* levels pushed to the global queue by hop step i % 3:
+                                   DIST_INF - min, and max + 1 (0: none), for a rebuild */
+  int hop_steps, hop_levels;    /* multi-block hop steps, levels in them                */
+} hop_ctl_t;
+
+/* NEW(12): step 10's arguments (d.ctl, d.b.ctl point at ctl->d), and the engine's. */
+typedef struct {
+  dobfs_args_t d;               /* step 10's, first: 10's functions take &a->d          */
+  hop_ctl_t *ctl;               /* the same memory as d.ctl, with the engine's counters */
+  const uint4 *head;            /* 2 per vertex: degree, first 7 neighbours             */
+  unsigned long long hopmax;    /* frontier entries up to which a hop step runs         */
+  int hop, hopq;                /* levels per grid barrier (0: step 10's levels),
+                                   entries of each block queue of the hop engine        */
+  unsigned sbw;                 /* (sbits): words of block 0's visited bitmap in shared
+                                   memory for the hop engine's single-block levels (0: off) */
+} hop_args_t;
+
+/* NEW(12, hop): after `levels` top-down levels of the hop engine that end with
+ * `next` entries: the rule knows the frontier's size, not its degrees (the
+ * heads carry them, the engine does not sum them): beamer counts afresh (its
+ * census) when its bound cannot decide. */
+static __host__ __device__ __forceinline__ void hop_rule(const hop_args_t *a, dobfs_rule_t *rs,
+                                                         unsigned long long next, int levels) {
+  (void)a;
+  rs->dir = DIR_TOPDOWN;
+  rs->known = 0;
+  rs->counting = 0;
+  rs->quiet = 0;
+  rs->prev_nf = levels > 1 ? next : rs->nf;
+  rs->nf = next;
+  rs->r = rs->r > next ? rs->r - next : 0;
+}
+
+/* Single-block levels hand over (thread 0): every counter set clean for
+ * whatever step comes next, and where the loop stands. */
+static __device__ void hop_hand_over(const hop_args_t *a, unsigned long long size, int level,
+                                       int cur, unsigned long long pushes, int levels) {
+  for (int z = 0; z < 3; z++) dobfs_zero_set(&a->d, z);
+  a->ctl->d.b.size = size;
+  a->ctl->d.b.level = level;
+  a->ctl->d.b.cur = cur;
+  a->ctl->d.b.pushes += pushes;
+  a->ctl->d.b.sb_levels += levels;
+}
+
+/* ---- NEW(12, ours, not in the paper): the hop engine -------------------------
+ * Two facts of a road network or a grid on the H100: a level is a chain of
+ * dependent global accesses (queue entry -> row offsets -> column -> dist),
+ * and a grid barrier costs ~2 us. The hop engine shortens the first and
+ * divides the second:
+ *  - row heads: init copies each row's degree and first HOP_IN neighbours
+ *    into a 32-byte head (one sector; ELL's "first k per row", Bell & Garland
+ *    2009). A lane that claims x loads head[x] in the same breath as its
+ *    atomicMin on dist[x], and the block queue carries the head: the next
+ *    level needs no row-offset or column read. One dependent access a level.
+ *  - several levels per grid barrier: every block expands its share of the
+ *    frontier `hop` levels deep in shared memory before the next grid.sync().
+ *    Blocks run ahead of each other, so a block can claim a vertex with a
+ *    level that is too large; atomicMin keeps the smallest and whoever lowers
+ *    a vertex expands it again (label correcting). After a step from an exact
+ *    level L, every vertex of level <= L + hop is exact and the global queue
+ *    holds level L + hop (proof in the README), so the paper's levels can
+ *    follow. Rows longer than HOP_IN: their tails go to a tail pass (a warp a
+ *    row; rows of more than HOP_TAIL_BLOCK tail edges the whole block).
+ * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
+ * without any grid barrier: the paper's single-block levels with heads. */
+#define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
+#define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
+#define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
+#define HOP_MAX 64           /* largest `hop` */
+#define HOP_AUTO HOP_MAX     /* hop=-1: levels per grid barrier on graphs of mean */
+#define HOP_ROAD_DEG 5       /* ... out-degree below 5 (roads, grids),        */
+#define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper  */
+#define HOP_SPARSE_DEG 8     /* hop floods the block queues), 1 from there on */
+#define HOP_OFF(hash) (((size_t)(hash) * 8 + 15) / 16 * 16) /* the queues after the hash table */
+
+/* A block queue in shared memory: heads (2 uint4 each), vertices, levels. */
+typedef struct {
+  uint4 *h;
+  vid_t *v;
+  dist_t *val;
+} hopq_t;
+
+/* Where a hop's claims go: the block queue (cap entries), then (kind)
+ *  HOP_SPILL  (block 0 alone) global gq at the same index: the level stays whole;
+ *  HOP_MIXED  (a multi-block step before its last hop) the global queue, and
+ *             the step turns label-correcting (ctl->mixed);
+ *  HOP_OUT    (the last hop) the global queue only. */
+enum { HOP_SPILL = 0, HOP_MIXED = 1, HOP_OUT = 2 };
+typedef struct {
+  hopq_t q;
+  unsigned cap;
+  unsigned *scnt;               /* block queue count (shared memory)  */
+  vid_t *gq;
+  unsigned long long *gcnt;     /* global queue count                 */
+  int kind;
+  int *lo, *hi;                 /* shared: levels pushed to gq        */
+  unsigned *bm;                 /* NEW(12): block 0's visited bitmap (shared; NULL: atomicMin) */
+} hop_sink_t;
+
+static __device__ __forceinline__ void hop_put(const hop_args_t *a, const hop_sink_t *sk,
+                                               unsigned long long pos, vid_t x, dist_t nv,
+                                               uint4 h0, uint4 h1) {
+  if (sk->kind != HOP_OUT && pos < sk->cap) {
+    sk->q.h[2 * pos] = h0;
+    sk->q.h[2 * pos + 1] = h1;
+    sk->q.v[pos] = x;
+    sk->q.val[pos] = nv;
+    return;
+  }
+  if (sk->kind == HOP_SPILL) {
+    if (sk->bm) a->d.b.dist[x] = nv; /* the next level reads its level from dist */
+    if (pos < a->d.b.cap) sk->gq[pos] = x; /* past cap: counted, the level is too big (error) */
+    return;
+  }
+  if (sk->kind == HOP_MIXED) {
+    pos = atomicAdd(sk->gcnt, 1ULL);
+    atomicOr(&a->ctl->mixed, 1);
+  }
+  if (pos < a->d.b.cap) sk->gq[pos] = x; /* past cap: counted, rebuilt from dist */
+  atomicMin(sk->lo, nv);
+  atomicMax(sk->hi, nv);
+}
+
+/* Claim a lane's targets x[u], u in [u0, u1) with bit u of has, at level nv:
+ * atomicMin on dist and the head of x in flight together; the lanes that
+ * lowered dist push (one atomic per warp). All 32 lanes call it. Returns nv
+ * if this lane set anything, else -1. */
+static __device__ __forceinline__ dist_t hop_claim_range(const hop_args_t *a, const hop_sink_t *sk,
+                                                         unsigned has, const vid_t x[HOP_IN],
+                                                         dist_t nv, const int u0, const int u1) {
+  unsigned lane = threadIdx.x & 31;
+  int old[HOP_IN];
+  uint4 h0[HOP_IN], h1[HOP_IN];
+  /* the heads first (they arrive last: measured 1-2% faster), through the L1 (__ldg: heads
+   * never change; __ldcg measured 4% slower) */
+#pragma unroll
+  for (int u = u0; u < u1; u++)
+    if (has >> u & 1) {
+      h0[u] = __ldg(&a->head[2 * (size_t)x[u]]);
+      h1[u] = __ldg(&a->head[2 * (size_t)x[u] + 1]);
+    }
+#pragma unroll
+  for (int u = u0; u < u1; u++) {
+    old[u] = DIST_INF;
+    if (!(has >> u & 1)) continue;
+    if (sk->bm) { /* NEW(12): block 0 alone, exact levels: the first to set the bit owns x */
+      unsigned b = 1u << (x[u] & 31);
+      old[u] = atomicOr(&sk->bm[x[u] >> 5], b) & b ? nv : DIST_INF;
+    } else {
+      old[u] = atomicMin(&a->d.b.dist[x[u]], nv);
+    }
+  }
+  unsigned imp = 0;
+#pragma unroll
+  for (int u = u0; u < u1; u++)
+    if ((has >> u & 1) && old[u] > nv) imp |= 1u << u; /* this lane lowered it: it expands it */
+  /* the warp's exclusive prefix sum of c < 8 from three ballots, one per bit */
+  unsigned c = __popc(imp), lt = (1u << lane) - 1;
+  unsigned b0 = __ballot_sync(DEV_FULL_MASK, c & 1), b1 = __ballot_sync(DEV_FULL_MASK, c & 2),
+           b2 = __ballot_sync(DEV_FULL_MASK, c & 4);
+  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
+  if (tot == 0) return -1;
+  unsigned long long base = 0;
+  if (lane == 0)
+    base = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, (unsigned long long)tot)
+                               : atomicAdd(sk->scnt, tot);
+  base = __shfl_sync(DEV_FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) +
+         4 * __popc(b2 & lt);
+#pragma unroll
+  for (int u = u0; u < u1; u++)
+    if (imp >> u & 1) hop_put(a, sk, base++, x[u], nv, h0[u], h1[u]);
+  return imp ? nv : -1;
+}
+
+/* Targets 0-3, then 4-6 only if a lane of the warp has them (few registers
+ * live at once: a grid vertex has at most 4 neighbours). */
+static __device__ __forceinline__ dist_t hop_claim(const hop_args_t *a, const hop_sink_t *sk,
+                                                   unsigned has, const vid_t x[HOP_IN],
+                                                   dist_t nv) {
+  dist_t m = hop_claim_range(a, sk, has, x, nv, 0, 4);
+  if (__any_sync(DEV_FULL_MASK, has >> 4)) {
+    dist_t m2 = hop_claim_range(a, sk, has, x, nv, 4, HOP_IN);
+    if (m2 > m) m = m2;
+  }
+  return m;
+}
+
+/* The tail pass: the edges past HOP_IN of each listed row. A warp takes a
+ * row (warps in parallel: a level of rows of 10-100 edges costs one chain of
+ * loads, not one per row); rows of more than HOP_TAIL_BLOCK tail edges are
+ * listed again and then taken by the whole block, one after the other.
+ * (The two loops differ only in who shares a row; written as one loop with
+ * one claim site they measured slower on the H100: the loop kernel's
+ * registers.) */
+static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const hop_sink_t *sk,
+                                                   unsigned nl, const vid_t *lv,
+                                                   const dist_t *lval, unsigned short *lbig,
+                                                   unsigned *nbig) {
+  unsigned t = threadIdx.x, bd = blockDim.x, lane = t & 31;
+  dist_t mx = -1;
+  for (unsigned j = t / 32; j < nl; j += bd / 32) { /* warp-uniform: one row a warp */
+    vid_t v = lv[j];
+    eid_t b = a->d.b.offsets[v] + HOP_IN, e = a->d.b.offsets[v + 1];
+    if (e - b > HOP_TAIL_BLOCK) {
+      if (lane == 0) lbig[atomicAdd(nbig, 1u)] = (unsigned short)j;
+      continue;
+    }
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * 32) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
+#pragma unroll
+      for (int u = 0; u < HOP_IN; u++) {
+        eid_t k = s0 + (eid_t)u * 32 + lane;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->d.b.cols[k]);
+        }
+      }
+      dist_t m = hop_claim(a, sk, has, x, lval[j] + 1);
+      if (m > mx) mx = m;
+    }
+  }
+  __syncthreads();
+  unsigned nb = *nbig;
+  for (unsigned i = 0; i < nb; i++) { /* the long rows: the whole block on each */
+    unsigned j = lbig[i];
+    vid_t v = lv[j];
+    eid_t b = a->d.b.offsets[v] + HOP_IN, e = a->d.b.offsets[v + 1];
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * bd) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
+#pragma unroll
+      for (int u = 0; u < HOP_IN; u++) {
+        eid_t k = s0 + (eid_t)u * bd + t;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->d.b.cols[k]);
+        }
+      }
+      dist_t m = hop_claim(a, sk, has, x, lval[j] + 1);
+      if (m > mx) mx = m;
+    }
+  }
+  __syncthreads();
+  if (t == 0) *nbig = 0; /* the caller's barrier follows before the next tail pass */
+  return mx;
+}
+
+/* Shared memory of the hop engine: two block queues of hopq entries, the
+ * tail list, counters. The queues reuse the staging area (init sizes it). */
+typedef struct {
+  unsigned cnt[3], lcnt[3];
+  int lo, hi, maxd;
+  vid_t lv[HOP_LONG];
+  dist_t lval[HOP_LONG];
+  unsigned nbig;                /* NEW(12): rows of the tail pass for the whole block ... */
+  unsigned short lbig[HOP_LONG]; /* ... their places in lv */
+} hop_shared_t;
+static __shared__ hop_shared_t hop_sh; /* one for both (single and multi-block hops) */
+
+static __device__ hopq_t hop_queue(const hop_args_t *a, int which) {
+  extern __shared__ unsigned long long smem[];
+  char *base = (char *)smem + HOP_OFF(a->d.b.hash) + (size_t)which * a->hopq * 40;
+  hopq_t q;
+  q.h = (uint4 *)base;
+  q.v = (vid_t *)(base + (size_t)a->hopq * 32);
+  q.val = (dist_t *)(base + (size_t)a->hopq * 36);
+  return q;
+}
+
+/* One hop of a block: a thread per entry of [0, nin): below nin_s from the
+ * block queue `in` (the head came with the entry), the rest from global gin
+ * (same index; head and level loaded). Each round of blockDim entries ends
+ * with a barrier; rows longer than HOP_IN were listed (at most blockDim a
+ * round, so the list never overflows) and the whole block walks their tails
+ * before the next round. At least one round, so at least one barrier. Every
+ * thread of the block calls it; *rs counts rounds (the list's counter of
+ * round r is lcnt[r % 3]). */
+static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const hop_sink_t *sk,
+                                                    hop_shared_t *sh, unsigned *rs, hopq_t in,
+                                                    unsigned nin_s, const vid_t *gin, unsigned nin,
+                                                    unsigned long long *edges) {
+  dist_t mx = -1;
+  unsigned i0 = 0;
+  do {
+    unsigned i = i0 + threadIdx.x, deg = 0, has = 0, li = *rs % 3;
+    vid_t x[HOP_IN];
+    dist_t val = 0;
+    uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
+    if (i < nin_s) {
+      w0 = in.h[2 * i];
+      w1 = in.h[2 * i + 1];
+      val = in.val[i];
+      /* NEW(12, sbits): the level of a vertex the bitmap claimed is stored now, a
+       * level late: its latency hides behind this level's head loads, where
+       * a store at the claim would hold up the barrier */
+      if (sk->bm) a->d.b.dist[in.v[i]] = val;
+    } else if (i < nin) {
+      vid_t v = __ldcg(&gin[i]);
+      w0 = __ldg(&a->head[2 * (size_t)v]);
+      w1 = __ldg(&a->head[2 * (size_t)v + 1]);
+      val = __ldcg(&a->d.b.dist[v]);
+    }
+    deg = w0.x;
+    x[0] = w0.y; x[1] = w0.z; x[2] = w0.w;
+    x[3] = w1.x; x[4] = w1.y; x[5] = w1.z; x[6] = w1.w;
+    has = deg >= HOP_IN ? (1u << HOP_IN) - 1 : (1u << deg) - 1;
+    if (deg > HOP_IN) { /* a longer row: the tail pass below takes its edges past HOP_IN */
+      unsigned p = atomicAdd(&sh->lcnt[li], 1u);
+      sh->lv[p] = i < nin_s ? in.v[i] : __ldcg(&gin[i]);
+      sh->lval[p] = val;
+    }
+    if (edges) *edges += deg;
+    dist_t m = hop_claim(a, sk, has, x, val + 1);
+    if (m > mx) mx = m;
+    __syncthreads();
+    unsigned nl = sh->lcnt[li];
+    if (threadIdx.x == 0) sh->lcnt[li == 0 ? 2 : li - 1] = 0; /* round r + 2's: read a round ago */
+    if (nl) {
+      m = hop_tails(a, sk, nl, sh->lv, sh->lval, sh->lbig, &sh->nbig);
+      if (m > mx) mx = m;
+      __syncthreads();
+    }
+    (*rs)++;
+    i0 += blockDim.x;
+  } while (i0 < nin);
+  return mx;
+}
+
+/* NEW(12, sbits): block 0's visited bitmap, after the two block queues: while
+ * block 0 runs levels alone it is the only writer of dist, so "visited?" is
+ * a bit in shared memory (a shared atomicOr, ~30 cycles on the H100) instead of
+ * atomicMin on dist in the L2 (hundreds of cycles). Built from dist on entry: the
+ * source alone at level 0, else every vertex with a level (n / 8 bytes of
+ * shared memory, ~n * 4 bytes read once). The caller's barrier follows. */
+static __device__ unsigned *hop_bits(const hop_args_t *a, int level, int cur) {
+  extern __shared__ unsigned long long smem[];
+  unsigned *bm = (unsigned *)((char *)smem + HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80);
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (level == 0) {
+    vid_t src = __ldcg(&a->d.b.q[cur][0]);
+    for (unsigned w = t; w < a->sbw; w += bd) bm[w] = w == src / 32 ? 1u << (src % 32) : 0;
+    return bm;
+  }
+  for (unsigned w = t; w < a->sbw; w += bd) {
+    unsigned b = 0;
+    if (32 * (unsigned long long)w + 32 <= a->d.b.n) { /* eight 16-byte loads in flight */
+      const int4 *p = (const int4 *)(a->d.b.dist + 32 * (size_t)w);
+      int4 d[8];
+#pragma unroll
+      for (int k = 0; k < 8; k++) d[k] = __ldcg(p + k);
+#pragma unroll
+      for (int k = 0; k < 8; k++)
+        b |= (unsigned)(d[k].x != DIST_INF) << (4 * k) |
+             (unsigned)(d[k].y != DIST_INF) << (4 * k + 1) |
+             (unsigned)(d[k].z != DIST_INF) << (4 * k + 2) |
+             (unsigned)(d[k].w != DIST_INF) << (4 * k + 3);
+    } else {
+      for (unsigned k = 0; 32 * (unsigned long long)w + k < a->d.b.n; k++)
+        b |= (unsigned)(__ldcg(&a->d.b.dist[32 * (size_t)w + k]) != DIST_INF) << k;
+    }
+    bm[w] = b;
+  }
+  return bm;
+}
+
+/* One hop with its barriers; returns the next level's entries (all of them,
+ * also those past the block queue). */
+
+static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_shared_t *sh,
+                                                     const hop_sink_t *sk, hopq_t in,
+                                                     unsigned nin_s, const vid_t *gin,
+                                                     unsigned nin, int h, unsigned *rs, dist_t *mx,
+                                                     unsigned long long *edges) {
+  dist_t m = hop_expand(a, sk, sh, rs, in, nin_s, gin, nin, edges);
+  if (m > *mx) *mx = m;
+  unsigned next = sh->cnt[h];
+  /* hop h + 2's: every thread read it a hop ago */
+  if (threadIdx.x == 0) sh->cnt[h == 0 ? 2 : h - 1] = 0;
+  return next;
+}
+
+/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes
+ * `single` entries (mode 0) or ends; exact levels, no grid barrier. The same
+ * hand-over as dobfs_single: q[cur] holds the frontier, ctl says where. */
+static __device__ void hop_single(const hop_args_t *a, int level, int cur,
+                                        unsigned long long size) {
+  hop_shared_t *sh = &hop_sh;
+  unsigned rs = 0; /* rounds of hop_expand */
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t < 3) {
+    sh->cnt[t] = 0;
+    sh->lcnt[t] = 0;
+  }
+  if (t == 0) sh->nbig = 0;
+  unsigned *bm = a->sbw ? hop_bits(a, level, cur) : NULL;
+  __syncthreads();
+  hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
+  vid_t *gin = a->d.b.q[cur], *gout = a->d.b.q[cur ^ 1], *gt;
+  int h = 0, levels = 0;
+  unsigned nin = (unsigned)size, nin_s = 0; /* size <= n < 2^31 */
+  unsigned long long pushes = 0;
+  dist_t mx = -1;
+  for (;;) {
+    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL, bm};
+    unsigned long long edges = 0;
+    unsigned next =
+        hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
+    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
+      if (t == 0) {
+        a->ctl->d.b.status = ST_TOOBIG;
+        a->ctl->d.b.toobig = next;
+      }
+      next = 0;
+    }
+    if (a->d.b.trace && level < LV_CAP) {
+      __shared__ unsigned long long s_e;
+      if (t == 0) s_e = 0;
+      __syncthreads();
+      if (edges) atomicAdd(&s_e, edges);
+      __syncthreads();
+      if (t == 0) {
+        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+        a->d.lv[level] = r;
+      }
+    }
+    pushes += next;
+    levels++;
+    level++;
+    cur ^= 1;
+    qt = qin; qin = qout; qout = qt;
+    gt = gin; gin = gout; gout = gt;
+    h = h == 2 ? 0 : h + 1;
+    nin = next;
+    nin_s = next < (unsigned)a->hopq ? next : (unsigned)a->hopq;
+    if (nin == 0 || (a->d.b.mode != MODE_SINGLE && nin > a->d.b.single)) break;
+  }
+  /* hand over: the block queue's part of the frontier to q[cur] */
+  for (unsigned i = t; i < nin_s; i += bd) {
+    gin[i] = qin.v[i];
+    if (bm) a->d.b.dist[qin.v[i]] = level; /* not expanded yet: its level now */
+  }
+  if (t == 0) hop_hand_over(a, nin, level, cur, pushes, levels);
+  __threadfence();
+  __syncthreads();
+}
+
+/* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3),
+ * so that a step of `hop` levels leaves the levels' sets (level % 3) in order:
+ * thread 0 of block 0 zeroes hop set i + 1 while step i runs, and the level
+ * set zn (the one the level after the step will use) when zn >= 0: the caller
+ * passes -1 when some thread may still read it (it is the set of the level
+ * just before the step) and zeroes it after the step's barrier instead. */
+static __device__ void hop_zero_next(const hop_args_t *a, int ci, int zn) {
+  int z = ci == 2 ? 0 : ci + 1;
+  a->ctl->hcnt[z] = 0;
+  a->ctl->plo[z] = 0;
+  a->ctl->phi[z] = 0;
+  a->ctl->d.b.rebuild = 0;
+  if (zn >= 0) dobfs_zero_set(&a->d, zn);
+}
+
+/* NEW(12): a multi-block hop step: block b takes its slice of q[cur] and runs
+ * `hop` levels in shared memory; the last level's claims go to q[cur ^ 1].
+ * Every block of the grid calls it; a grid.sync() follows. */
+static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsigned long long size,
+                                       int ci, int zn) {
+  hop_shared_t *sh = &hop_sh;
+  unsigned rs = 0; /* rounds of hop_expand */
+  unsigned t = threadIdx.x;
+  if (t < 3) {
+    sh->cnt[t] = 0;
+    sh->lcnt[t] = 0;
+  }
+  if (t == 0) {
+    sh->nbig = 0;
+    sh->lo = DIST_INF;
+    sh->hi = -1;
+    sh->maxd = -1;
+  }
+  if (blockIdx.x == 0 && t == 0) hop_zero_next(a, ci, zn);
+  __syncthreads();
+  hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
+  unsigned long long chunk = (size + gridDim.x - 1) / gridDim.x, start = blockIdx.x * chunk;
+  unsigned nin = (unsigned)(start < size ? (size - start < chunk ? size - start : chunk) : 0),
+           nin_s = 0;
+  const vid_t *gin = a->d.b.q[cur] + start;
+  int h = 0;
+  dist_t mx = -1;
+  for (int k = 1; k <= a->hop; k++) {
+    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], a->d.b.q[cur ^ 1], &a->ctl->hcnt[ci],
+                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh->lo, &sh->hi, NULL};
+    unsigned long long edges = 0;
+    unsigned next =
+        hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
+    /* frontier and edges of the level, summed over blocks */
+    if (a->d.b.trace && level + k - 1 < LV_CAP) {
+      if (t == 0 && nin) atomicAdd(&a->d.lv[level + k - 1].frontier, (unsigned long long)nin);
+      if (edges) atomicAdd(&a->d.lv[level + k - 1].edges, edges);
+    }
+    qt = qin; qin = qout; qout = qt;
+    h = h == 2 ? 0 : h + 1;
+    nin = next < (unsigned)a->hopq ? next : (unsigned)a->hopq; /* the rest went out (mixed) */
+    nin_s = nin;
+    gin = NULL;
+    if (nin == 0) break;
+  }
+  if (mx >= 0) atomicMax(&sh->maxd, mx);
+  __syncthreads();
+  if (t == 0) {
+    if (sh->maxd >= 0) atomicMax(&a->ctl->maxd, sh->maxd);
+    if (sh->hi >= 0) {
+      atomicMax(&a->ctl->plo[ci], DIST_INF - sh->lo);
+      atomicMax(&a->ctl->phi[ci], sh->hi + 1);
+    }
+  }
+}
+
+/* ---- NEW(12): the level loop with the hop engine (the loop: 12's bfs.cu) ----
+ * Step 10's loop state and the engine's: every thread holds a copy. */
+typedef struct {
+  dobfs_loop_t l;               /* step 10's                                            */
+  int hs;                       /* multi-block hop steps so far (their counters: hs % 3) */
+  int mixed;                    /* a step went label-correcting: every later one is a hop */
+  int hop_end;                  /* the loop ended inside a hop step: at least this level */
+  int after_hop;                /* the last step was a hop step (its counter sets differ) */
+} hop_loop_t;
+
+static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_loop_t *H) {
+  dobfs_loop_init(a.d, &H->l);
+  H->hs = 0;
+  H->mixed = 0;
+  H->hop_end = 0;
+  H->after_hop = 0;
+}
+
+/* Single-block hop levels in block 0 (the others wait at the barrier). */
+static __device__ __forceinline__ int hop_loop_single(const hop_args_t &a, hop_loop_t *H) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dobfs_loop_t *L = &H->l;
+  if (blockIdx.x == 0) hop_single(&a, L->level, L->cur, L->size);
+  grid.sync();
+  int l2 = ((volatile hop_ctl_t *)a.ctl)->d.b.level;
+  L->cur = ((volatile hop_ctl_t *)a.ctl)->d.b.cur;
+  L->size = ld_volatile(&a.ctl->d.b.size);
+  hop_rule(&a, &L->rs, L->size, l2 - L->level);
+  L->level = l2;
+  H->after_hop = 0; /* the hand-over zeroed every set */
+  return L->size == 0;
+}
+
+/* support: a hop step's queue overflowed (label-correcting): rebuild it from
+ * dist over the levels it pushed; more than it holds: say so, stop. */
+static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a,
+                                                                      const hop_loop_t *H, int ci,
+                                                                      int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
+  dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
+  dev_rebuild(a.d.b.dist, a.d.b.n, lo, hi, a.d.b.q[H->l.cur ^ 1], a.d.b.cap, &a.ctl->d.b.rebuild);
+  grid.sync();
+  unsigned long long next = ld_volatile(&a.ctl->d.b.rebuild);
+  if (b0) a.ctl->d.b.rebuilds++;
+  if (next > a.d.b.cap) {
+    if (b0) {
+      a.ctl->d.b.status = ST_TOOBIG;
+      a.ctl->d.b.toobig = next;
+    }
+    next = 0;
+  }
+  return next;
+}
+
+/* A multi-block hop step: `hop` levels, one grid barrier. */
+static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loop_t *H, int b0) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dobfs_loop_t *L = &H->l;
+  int ci = H->hs % 3, zn = (L->level + a.hop) % 3;
+  /* the previous level's set: read until the barrier */
+  int late = !H->after_hop && zn == (L->level + 2) % 3;
+  hop_multi(&a, L->level, L->cur, L->size, ci, late ? -1 : zn);
+  grid.sync();
+  H->hs++;
+  unsigned long long next = ld_volatile(&a.ctl->hcnt[ci]);
+  H->mixed = ((volatile hop_ctl_t *)a.ctl)->mixed;
+  if (next > a.d.b.cap) {
+    next = hop_loop_rebuild(a, H, ci, b0);
+    late = 1;
+  }
+  if (late) { /* now every thread has read it */
+    if (b0) dobfs_zero_set(&a.d, zn);
+    grid.sync();
+  }
+  H->after_hop = 1;
+  if (a.d.b.trace && b0) /* support (-a): the step's levels are hop levels */
+    for (int k = 0; k < a.hop && L->level + k < LV_CAP; k++) a.d.lv[L->level + k].mode = MODE_HOPK;
+  if (b0) {
+    a.ctl->hop_steps++;
+    a.ctl->hop_levels += a.hop;
+  }
+  L->pushes += next;
+  H->hop_end = L->level + 1; /* if the BFS ends in this step: at least one more level */
+  hop_rule(&a, &L->rs, next, a.hop);
+  L->level += a.hop;
+  L->cur ^= 1;
+  L->size = next;
+  return L->size == 0;
+}
+
+/* The loop from where H stands: the hop engine takes the top-down levels the
+ * rule's floor keeps top-down (and every level once a step went
+ * label-correcting); step 10's levels the rest. with_hop: the build. */
+static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H,
+                                                    const int with_hop, int b0) {
+  dobfs_loop_t *L = &H->l;
+  while (L->size) {
+    /* -a: a level's time runs from here (choice, scout and conversions
+     * included) to its last grid.sync(), before the trace's own counting */
+    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    H->hop_end = 0;
+    int hop = with_hop && a.hop && !L->in_bitmap &&
+              (H->mixed || a.d.rule == RULE_TOPDOWN ||
+               (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
+    if (hop) {
+      if (!H->mixed &&
+          (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
+        if (hop_loop_single(a, H)) break;
+        continue;
+      }
+      if (H->mixed || L->size <= a.hopmax) {
+        if (hop_loop_step(a, H, b0)) break;
+        continue;
+      }
+    }
+    H->after_hop = 0;
+    if (dobfs_loop_level(a.d, L, b0)) break;
+  }
+  if (H->hop_end) { /* ended inside a hop step: its deepest level */
+    int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
+    L->level = d > H->hop_end ? d : H->hop_end;
+  }
+  dobfs_loop_end(a.d, L, b0);
+}
+
+/* support: the values of the engine's knobs (check_knobs of 12 and 13) */
+static int hop_check_values(const launch_t *lc) {
+  long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq");
+  long hopmax = launch_knob(lc, "hopmax");
+  if (hop < -1 || hop > HOP_MAX)
+    return fail(EXIT_INPUT,
+                "hop=%ld: -1 (auto), 0 (step 10's levels) or 1..%d levels per grid barrier", hop,
+                HOP_MAX);
+  if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
+    return fail(EXIT_INPUT,
+                "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop "
+                "engine)",
+                hopq);
+  if (hopmax < 0 || hopmax > 1 << 20)
+    return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
+  long sbits = launch_knob(lc, "sbits");
+  if (sbits < 0 || sbits > 1 << 18)
+    return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
+  return 0;
+}
+
+/* support: step 10's knobs (dobfs_read_knobs) and the engine's */
+static void hop_read_knobs(hop_args_t *a, const dgraph_t *g, const launch_t *lc) {
+  dobfs_read_knobs(&a->d, g, lc);
+  /* NEW(12): the hop engine, auto (-1): many levels per barrier on sparse graphs,
+   * where levels are many and thin; none on dense ones, whose few small
+   * levels step 10 runs faster (its single-block levels hand hubs to the
+   * grid; after a hop step beamer must count afresh). */
+  long hop = launch_knob(lc, "hop");
+  if (hop == -1)
+    hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
+          : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
+                                                          : 0;
+  a->hop = (int)hop;
+  /* NEW(12, hop): a top-down level inside the hop engine costs a hop-th of a grid
+   * barrier, so a bottom-up level must save hop times as much: the floor rises
+   * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
+  if (a->hop > 1 && a->d.gamma > 0) a->d.gamma /= a->hop;
+  a->hopq = (int)launch_knob(lc, "hopq");
+}
+
+/* NEW(12): where the loop kernels are set up: shared memory (the hash, then
+ * the staging area or the engine's block queues, then block 0's bitmap), the
+ * build (k: without the engine at 1024 and 512 threads a block, then with it)
+ * and the cooperative grid. */
+typedef struct {
+  size_t smem, sb_bytes;
+  int smem_max, full, grid_loop;
+  const void *loop_kernel;
+} hop_launch_t;
+
+static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const k[4],
+                            hop_launch_t *o) {
+  /* shared memory: the hash table (8-byte entries) then the staging area,
+   * or the hop engine's two block queues (40 bytes an entry) in its place */
+  o->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
+  if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > o->smem)
+    o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
+  /* NEW(12, sbits): block 0's visited bitmap after the hop queues, if it fits in
+   * sbits bytes; dropped below if it would cost the grid a block per SM */
+  size_t smem_nobits = o->smem, sb_bytes = ((size_t)a->d.b.n + 31) / 32 * 4;
+  if (a->hop && sb_bytes <= (size_t)launch_knob(lc, "sbits")) {
+    a->sbw = (unsigned)(sb_bytes / 4);
+    if (HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes > o->smem)
+      o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes;
+  }
+  int dev = 0, smem_max = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (a->sbw && o->smem + 256 > (size_t)smem_max) { /* the bitmap does not fit: go without */
+    a->sbw = 0;
+    o->smem = smem_nobits;
+  }
+  if (o->smem + 256 > (size_t)smem_max) {
+    size_t need = o->smem;
+    int h = a->d.b.hash, st = a->d.b.stage;
+    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
+                "this GPU has %d", h, st, need, smem_max);
+  }
+  /* NEW(12, hop): the build with the hop engine only where it runs */
+  o->loop_kernel = k[(a->hop ? 2 : 0) + (lc->block <= 512)];
+  for (int i = 0; i < 4; i++)
+    CUDA_CHECK(cudaFuncSetAttribute(k[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)o->smem));
+  /* the cooperative grid holds at most the resident blocks; -x caps it further */
+  o->grid_loop =
+      dev_coop_grid(o->loop_kernel, lc->block, o->smem, lc->sm_count, lc->grid, &o->full);
+  if (a->sbw) { /* NEW(12, sbits): the bitmap would shrink the grid: go without */
+    int full0 = 0, grid0 = dev_coop_grid(o->loop_kernel, lc->block, smem_nobits, lc->sm_count,
+                                         lc->grid, &full0);
+    if (full0 > o->full) {
+      a->sbw = 0;
+      o->smem = smem_nobits;
+      o->full = full0;
+      o->grid_loop = grid0;
+    }
+  }
+  a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
+  if (o->full < 1) {
+    size_t need = o->smem;
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
+  }
+  if (!o->grid_loop)
+    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
+  o->sb_bytes = sb_bytes;
+  o->smem_max = smem_max;
+  return 0;
+}
+
+#endif /* HOP_CUH */
