@@ -138,7 +138,10 @@ for b in "${bins[@]}"; do
   "$b" --list-knobs | grep -q '^qcap ' && expect_exit 2 "$s -K qcap=-1" "$b" -g 4 -n0 -K qcap=-1
   # step 08's knobs (BFS-4K): each bad value is one error line, exit 2, no GPU needed
   if "$b" --list-knobs | grep -q '^k5 '; then
-    for kv in hash=3000 hash=32768 mode=3 k5=0 assign=3 vwmin=3 scan=3 loop=2 stage=-1 dp=-1 visit=2; do
+    # loop (the host-driven level loop) is step 08's alone: the rungs above it keep the device loop
+    kvs="hash=3000 hash=32768 mode=3 k5=0 assign=3 vwmin=3 scan=3 stage=-1 dp=-1 visit=2"
+    "$b" --list-knobs | grep -q '^loop ' && kvs="$kvs loop=2"
+    for kv in $kvs; do
       expect_exit 2 "$s -K $kv" "$b" -g 4 -n0 -K "$kv"
       [ "$(grep -c '^error: ' <<< "$LAST_OUT")" = 1 ] && grep -q "^error: ${kv%%=*}=" <<< "$LAST_OUT" &&
         ok "$s -K $kv: one line naming the knob" || bad "$s -K $kv: '$LAST_OUT'"
