@@ -2,24 +2,96 @@
 # diff.sh STEPDIR - the lesson (make diffNN): diff -u of each of the step's .cu and .cuh files
 # against its base's (the "Base: NN" line of the step's header; else the step before it).
 # The step's program (bfs.cu or sssp.cu) is diffed against the base's program, any other file
-# against the base's file of the same name, or against /dev/null where the base has none (a
-# header the step introduces). One "diff -u A B" line before each file's diff.
+# against the base's file of the same name. A header the step introduces (none of that name in
+# the base) holds what the step adds and the functions it changes: each function that replaces
+# one of the rungs below is diffed against the function it replaces, everything else shows as
+# added. A function replaces the one of the same role (its name after the first '_': dobfs_expand
+# replaces bfs4k_expand), found in the base's files, else in the base's base and so on; a line
+# `/* replaces: NAME */` right above a definition names it instead, and `/* replaces: - */` says
+# it replaces nothing. One "diff -u A B" line before each file's diff.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 d=${1%/}
 [ -d "$d" ] || { echo "diff: error: no step directory $d"; exit 2; }
 main() { ls "$1"/bfs.cu "$1"/sssp.cu 2>/dev/null | head -1; }
-f=$(main "$d")
-base=$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' "${f:-/dev/null}" | head -1)
-if [ -n "$base" ]; then prev=$(ls -d steps/"$base"_* 2>/dev/null | head -1)
-else prev=$(ls -d steps/[0-9][0-9]_* | awk -v d="$d" '$0 == d { print p; exit } { p = $0 }'); fi
+base_of() {   # the directory of a step's base, or nothing
+  local f b; f=$(main "$1")
+  b=$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' "${f:-/dev/null}" | head -1)
+  if [ -n "$b" ]; then ls -d steps/"$b"_* 2>/dev/null | head -1
+  else ls -d steps/[0-9][0-9]_* | awk -v d="$1" '$0 == d { print p; exit } { p = $0 }'; fi
+}
+prev=$(base_of "$d")
 if [ -z "$prev" ]; then echo "$d is the first step: nothing to diff"; exit 0; fi
+f=$(main "$d")
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# The functions of the rungs below, nearest first: "NAME<TAB>FILE<TAB>FIRST<TAB>LAST" (a
+# function runs from its definition line to the first line that starts with '}', as drift.sh
+# cuts them).
+funcs() {
+  awk '
+    function fname(s) { gsub(/__launch_bounds__\([^)]*\)/, "", s); sub(/\(.*/, "", s)
+                        n = split(s, w, /[^A-Za-z0-9_]+/); while (n > 0 && w[n] == "") n--; return w[n] }
+    FNR == 1 { s = 0 }
+    /^[A-Za-z_].*\(/ && !/;[ \t]*$/ && !/^(typedef|struct|enum|union) / && !s { s = FNR; name = fname($0)
+      if (/}[ \t]*$/) { print name "\t" FILENAME "\t" s "\t" FNR; s = 0; next } }    # one line
+    /^}/ && s { print name "\t" FILENAME "\t" s "\t" FNR; s = 0 }' "$@"
+}
+: > "$tmp/below"
+b=$prev
+while [ -n "$b" ]; do
+  ls "$b"/*.cu "$b"/*.cuh >/dev/null 2>&1 && funcs "$b"/*.cu "$b"/*.cuh >> "$tmp/below"
+  b=$(base_of "$b")
+done
+
+# match FILE: the functions of the rungs below that FILE's functions replace, one "FILE<TAB>FIRST<TAB>LAST"
+# a line, in FILE's order
+match() {
+  awk -F'\t' -v below="$tmp/below" '
+    function fname(s) { gsub(/__launch_bounds__\([^)]*\)/, "", s); sub(/\(.*/, "", s)
+                        n = split(s, w, /[^A-Za-z0-9_]+/); while (n > 0 && w[n] == "") n--; return w[n] }
+    function role(s) { return substr(s, index(s, "_") + 1) }
+    BEGIN { while ((getline l < below) > 0) { split(l, p, "\t"); k++; nm[k] = p[1]; fl[k] = p[2]
+                                              a0[k] = p[3]; a1[k] = p[4] } }
+    { if (in_fn) { if (/^}/) in_fn = 0; next } }
+    /^[ \t]*\/\* *replaces: *[^ *]+ *\*\/[ \t]*$/ { want = $0; sub(/.*replaces: */, "", want)
+                                                    sub(/ *\*\/.*/, "", want); next }
+    /^[A-Za-z_].*\(/ && !/;[ \t]*$/ && !/^(typedef|struct|enum|union) / {
+      n = fname($0); hit = 0
+      if (want == "-") hit = -1
+      # the function named, else one of the same name, else the nearest of the same role
+      for (j = 1; j <= k && !hit; j++)
+        if (!used[j] && nm[j] == (want != "" ? want : n)) hit = j
+      for (j = 1; j <= k && !hit && want == ""; j++)
+        if (!used[j] && index(n, "_") && role(nm[j]) == role(n)) hit = j
+      want = ""
+      if (hit > 0) { print fl[hit] "\t" a0[hit] "\t" a1[hit]; used[hit] = 1 }
+      in_fn = !/}[ \t]*$/
+    }' "$1"
+}
+
 for x in "$d"/*.cu "$d"/*.cuh; do
   [ -e "$x" ] || continue
-  if [ "$x" = "$f" ]; then y=$(main "$prev")
-  else y=$prev/$(basename "$x"); fi
-  [ -n "$y" ] && [ -e "$y" ] || y=/dev/null
-  echo "diff -u $y $x"
-  diff -u "$y" "$x"
+  if [ "$x" = "$f" ]; then y=$(main "$prev"); else y=$prev/$(basename "$x"); fi
+  match "$x" > "$tmp/m"
+  if [ -n "$y" ] && [ -e "$y" ]; then
+    # the base's file less the functions that this file neither keeps nor replaces: what the
+    # base had and this rung does not need is not part of the lesson
+    awk -F'\t' -v keep="$tmp/m" -v me="$y" -v below="$tmp/below" '
+      BEGIN { while ((getline l < keep) > 0) { split(l, p, "\t"); if (p[1] == me) k[p[2]] = 1 }
+              while ((getline l < below) > 0) { split(l, p, "\t")
+                if (p[2] == me && !(p[3] in k)) for (i = p[3]; i <= p[4]; i++) drop[i] = 1 } }
+      !(FNR in drop)' "$y" > "$tmp/base"
+    echo "diff -u $y $x"
+    diff -u --label "$y" --label "$x" "$tmp/base" "$x"
+  elif [ -s "$tmp/m" ]; then
+    # a new header: the functions it replaces, in its order, against it
+    while IFS="$(printf '\t')" read -r file a z; do sed -n "${a},${z}p" "$file"; done < "$tmp/m" > "$tmp/base"
+    echo "diff -u (the functions of the rungs below that $x replaces) $x"
+    diff -u --label "replaced functions of the rungs below" --label "$x" "$tmp/base" "$x"
+  else
+    echo "diff -u /dev/null $x"
+    diff -u /dev/null "$x"
+  fi
 done
 exit 0

@@ -2,7 +2,8 @@
 # test_flat.sh - scripts/flat.sh and scripts/diff.sh on a small tree of multi-file steps: step 10
 # includes its base's library header (../08_a/a.cuh) and its own (b.cuh, which includes a.cuh
 # again). The flat file inlines each once, keeps the harness's includes and compiles alone;
-# make diffNN's script diffs the program against the base's and a new header against /dev/null.
+# make diffNN's script diffs the program against the base's (less what it does not use), a
+# new header against the functions it replaces, or /dev/null.
 # Ends "flat-test: N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
@@ -52,6 +53,23 @@ t "diff: the program against the base's, a new header against /dev/null" \
 cp "$tmp/steps/08_a/a.cuh" "$tmp/steps/10_b/a.cuh"; sed -i 's/x + 1/x + 2/' "$tmp/steps/10_b/a.cuh"
 out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
 t "diff: a header of the base's name against the base's" 'grep -qx "diff -u steps/08_a/a.cuh steps/10_b/a.cuh" <<< "$out" && grep -q "^+static int a_one(gpu_t x) { return x + 2; }" <<< "$out"'
+# a new header whose function replaces one below by its role (b_one for a_one): the diff shows the
+# change, not the whole function; a base program's function the step does not use is left out
+cat > "$tmp/steps/10_b/b.cuh" <<'C'
+#pragma once
+#include "../08_a/a.cuh"
+static int b_one(gpu_t x) { return x + 3; }
+static int b_new(int x)
+{
+  return x;
+}
+C
+printf '/* Step 08 */\n#include "a.cuh"\nstatic int host_only(void)\n{\n  return 7;\n}\nint main(void) { return a_one(0) - 1; }\n' > "$tmp/steps/08_a/bfs.cu"
+rm -f "$tmp/steps/10_b/a.cuh"
+out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
+t "diff: a replacing function against the one it replaces" \
+  'grep -q "^-static int a_one(gpu_t x) { return x + 1; }" <<< "$out" && grep -q "^+static int b_one(gpu_t x) { return x + 3; }" <<< "$out" && grep -q "^+static int b_new(int x)" <<< "$out"'
+t "diff: the base program's function the step does not use is left out" '! grep -q "host_only" <<< "$out"'
 out=$("$tmp/scripts/diff.sh" steps/08_a 2>&1); rc=$?
 t "diff of the first step: nothing to diff" '[ $rc = 0 ] && grep -q "is the first step" <<< "$out"'
 echo "flat-test: $pass passed, $failn failed"
