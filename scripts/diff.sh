@@ -2,13 +2,13 @@
 # diff.sh STEPDIR - the lesson (make diffNN): diff -u of each of the step's .cu and .cuh files
 # against its base's (the "Base: NN" line of the step's header; else the step before it).
 # The step's program (bfs.cu or sssp.cu) is diffed against the base's program, any other file
-# against the base's file of the same name. A header the step introduces (none of that name in
-# the base) holds what the step adds and the functions it changes: each function that replaces
-# one of the rungs below is diffed against the function it replaces, everything else shows as
-# added. A function replaces the one of the same role (its name after the first '_': dobfs_expand
-# replaces bfs4k_expand), found in the base's files, else in the base's base and so on; a line
-# `/* replaces: NAME */` right above a definition names it instead, and `/* replaces: - */` says
-# it replaces nothing. One "diff -u A B" line before each file's diff.
+# against the base's file of the same name. The base's program is shown less the functions the
+# step's program neither keeps nor replaces (a function of the program replaces the base
+# program's of the same role, its name after the first '_': dobfs_init replaces bfs4k_init). A
+# header the step introduces (none of that name in the base) holds what the step adds and the
+# functions it changes: a function marked by a line `/* replaces: NAME */` right above its
+# definition is diffed against NAME (looked up in the base's files, else its base's, and so on),
+# everything else shows as added. One "diff -u A B" line before each file's diff.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 d=${1%/}
@@ -44,10 +44,10 @@ while [ -n "$b" ]; do
   b=$(base_of "$b")
 done
 
-# match FILE: the functions of the rungs below that FILE's functions replace, one "FILE<TAB>FIRST<TAB>LAST"
+# match FILE PROG: the functions of the rungs below that FILE's functions replace, one "FILE<TAB>FIRST<TAB>LAST"
 # a line, in FILE's order
 match() {
-  awk -F'\t' -v below="$tmp/below" '
+  awk -F'\t' -v below="$tmp/below" -v prog="$2" '
     function fname(s) { gsub(/__launch_bounds__\([^)]*\)/, "", s); sub(/\(.*/, "", s)
                         n = split(s, w, /[^A-Za-z0-9_]+/); while (n > 0 && w[n] == "") n--; return w[n] }
     function role(s) { return substr(s, index(s, "_") + 1) }
@@ -59,10 +59,11 @@ match() {
     /^[A-Za-z_].*\(/ && !/;[ \t]*$/ && !/^(typedef|struct|enum|union) / {
       n = fname($0); hit = 0
       if (want == "-") hit = -1
-      # the function named, else one of the same name, else the nearest of the same role
+      # the function named, else one of the same name, else (in the program) the nearest of the
+      # same role: the init, run and fini of the program replace those of the base program
       for (j = 1; j <= k && !hit; j++)
         if (!used[j] && nm[j] == (want != "" ? want : n)) hit = j
-      for (j = 1; j <= k && !hit && want == ""; j++)
+      for (j = 1; j <= k && !hit && want == "" && prog; j++)
         if (!used[j] && index(n, "_") && role(nm[j]) == role(n)) hit = j
       want = ""
       if (hit > 0) { print fl[hit] "\t" a0[hit] "\t" a1[hit]; used[hit] = 1 }
@@ -73,7 +74,7 @@ match() {
 for x in "$d"/*.cu "$d"/*.cuh; do
   [ -e "$x" ] || continue
   if [ "$x" = "$f" ]; then y=$(main "$prev"); else y=$prev/$(basename "$x"); fi
-  match "$x" > "$tmp/m"
+  match "$x" "$([ "$x" = "$f" ] && echo 1 || echo 0)" > "$tmp/m"
   if [ -n "$y" ] && [ -e "$y" ]; then
     # the base's file less the functions that this file neither keeps nor replaces: what the
     # base had and this rung does not need is not part of the lesson

@@ -79,6 +79,7 @@ typedef struct {
 
 /* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
  * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
+/* replaces: bfs4k_expand */
 static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *sk,
                                     volatile unsigned long long *ht, const vid_t *in_s,
                                     unsigned long long in_scap, const vid_t *in_g,
@@ -216,6 +217,7 @@ static __device__ __forceinline__ unsigned long long dobfs_clock(void) {
   return t;
 }
 
+/* replaces: bfs4k_record */
 static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned long long size,
                                     int mode, int vw, int ed, unsigned long long nh, int dir,
                                     unsigned long long ns) {
@@ -344,6 +346,7 @@ static __host__ __device__ __forceinline__ void dobfs_bu_update(
 }
 
 /* Zero counter set z (one thread). */
+/* replaces: bfs4k_zero_set */
 static __device__ void dobfs_zero_set(const dobfs_args_t *a, int z) {
   bfs4k_zero_set(&a->b, z); /* step 08's counters */
   a->ctl->fi[z] = 0;        /* the rule's */
@@ -357,6 +360,7 @@ static __device__ void dobfs_zero_set(const dobfs_args_t *a, int z) {
 }
 
 /* Zero the next step's counters (block 0, thread 0, while step ci runs). */
+/* replaces: bfs4k_zero_next */
 static __device__ void dobfs_zero_next(const dobfs_args_t *a, int ci) {
   dobfs_zero_set(a, ci == 2 ? 0 : ci + 1);
 }
@@ -484,6 +488,7 @@ static __device__ __forceinline__ void dobfs_single_publish(
  * round trip besides the expansion itself. The queue to start from is in
  * global q[cur]; on return the next one is there too and ctl->{level, cur,
  * size} say where the loop stands. */
+/* replaces: bfs4k_single */
 static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
                                     unsigned long long size, dobfs_rule_t rs) {
   extern __shared__ unsigned long long smem[];
@@ -590,6 +595,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
 }
 
 /* One multi-block level: every block of the grid. */
+/* replaces: bfs4k_multi */
 static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
                                    unsigned long long size, int cdp, int *vw_out, int *ed_out,
                                    int count) {
@@ -630,6 +636,7 @@ static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
 
 /* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
  * edges (blocks take hubs round robin), then the whole grid on each larger one. */
+/* replaces: bfs4k_hub_pass */
 static __device__ void dobfs_hub_pass(const dobfs_args_t *a, int level, int cur,
                                       unsigned long long nh, unsigned long long nb) {
   extern __shared__ unsigned long long smem[];
@@ -1066,6 +1073,7 @@ static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
 
 /* support: the values of step 10's knobs: step 08's but loop, mstage and the
  * rule's (check_knobs of 10 and of the rungs above) */
+/* replaces: bfs4k_check_values */
 static int dobfs_check_values(const launch_t *lc) {
   if (bfs4k_check_values(lc)) return fail_code();
   long mstage = launch_knob(lc, "mstage");
@@ -1080,6 +1088,7 @@ static int dobfs_check_values(const launch_t *lc) {
 
 /* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
  * variant is the rule */
+/* replaces: bfs4k_read_knobs */
 static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {
   bfs4k_read_knobs(&a->b, g, lc);
   a->mstage = (int)launch_knob(lc, "mstage");

@@ -53,11 +53,12 @@ t "diff: the program against the base's, a new header against /dev/null" \
 cp "$tmp/steps/08_a/a.cuh" "$tmp/steps/10_b/a.cuh"; sed -i 's/x + 1/x + 2/' "$tmp/steps/10_b/a.cuh"
 out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
 t "diff: a header of the base's name against the base's" 'grep -qx "diff -u steps/08_a/a.cuh steps/10_b/a.cuh" <<< "$out" && grep -q "^+static int a_one(gpu_t x) { return x + 2; }" <<< "$out"'
-# a new header whose function replaces one below by its role (b_one for a_one): the diff shows the
+# a new header whose function is marked as replacing one below (b_one for a_one): the diff shows the
 # change, not the whole function; a base program's function the step does not use is left out
 cat > "$tmp/steps/10_b/b.cuh" <<'C'
 #pragma once
 #include "../08_a/a.cuh"
+/* replaces: a_one */
 static int b_one(gpu_t x) { return x + 3; }
 static int b_new(int x)
 {
