@@ -151,7 +151,7 @@ for f in "${files[@]}"; do
       for (i = 1; i <= NR; i++) {
         if (kind[i] != "p" || L[i] ~ /^[ \t]*$/) { para++; continue }
         par[i] = para; t = L[i]
-        while (match(t, /((plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/(README|ANSWERS)\.md)/)) {
+        while (match(t, /((plots\/data|docs\/notes(\/data)?|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/(README|ANSWERS)\.md)/)) {
           p = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
           if (loadfile(p) && !((para, p) in pref)) { pref[para, p] = 1; pn[para]++; PR[para, pn[para]] = p }
         }
