@@ -5,7 +5,7 @@
 #  BFS   through a GPU step (CPUBASE_STEP, default bin/step07) with --cpu-baseline: the serial
 #        oracle and the parallel baseline (OMP_NUM_THREADS, default all cores), each -n trials
 #        per source, every one checked against the oracle; GPU rows too, for the speedups.
-#        Graphs: kron20 kron22 uniform22 grid2000x2000 (--keep 0.9) luxembourg_osm
+#        Graphs: kron20 kron22 uniform22 grid2000x2000-keep0.9 (--keep 0.9: not the bench's grid) luxembourg_osm
 #        soc-Slashdot0902; then kron20 again with one thread.
 #  scale build/cpubench bfs on kron22 with 1 2 4 8 16 .. threads.
 #  SSSP  build/cpubench sssp (no SSSP step needed): delta-stepping with the automatic delta and
@@ -48,7 +48,7 @@ cbench() {  # kind name timeout args... (CPUBENCH_THREADS / CPUBASE_DELTA from t
 bfs kron20 40 -g 20 -R 4 -n 5
 bfs kron22 60 -g 22 -R 2 -n 3
 bfs uniform22 60 -u 22 -R 2 -n 3
-bfs grid2000 40 -G 2000x2000 --keep 0.9 -R 2 -n 3
+bfs grid2000 40 -G 2000x2000 --keep 0.9 --name grid2000x2000-keep0.9 -R 2 -n 3
 bfs luxembourg_osm 30 -f "$GD/luxembourg_osm.mtx.gz" -R 4 -n 5
 bfs soc-Slashdot0902 30 -f "$GD/soc-Slashdot0902.txt.gz" -R 4 -n 5
 THREADS=1 bfs kron20-1thread 60 -g 20 -R 2 -n 3
@@ -58,7 +58,7 @@ D_SOCIAL="0 1 2 4 8 16"; D_ROAD="0 16 64 256 1024 4096"
 CPUBASE_DELTA=$D_SOCIAL cbench sssp kron20 40 -g 20 -R 2 -n 3
 CPUBASE_DELTA=$D_SOCIAL cbench sssp kron22 60 -g 22 -R 2 -n 3
 CPUBASE_DELTA=$D_SOCIAL cbench sssp uniform22 60 -u 22 -R 2 -n 3
-CPUBASE_DELTA=$D_ROAD cbench sssp grid2000 60 -G 2000x2000 --keep 0.9 -R 2 -n 3
+CPUBASE_DELTA=$D_ROAD cbench sssp grid2000 60 -G 2000x2000 --keep 0.9 --name grid2000x2000-keep0.9 -R 2 -n 3
 CPUBASE_DELTA=$D_ROAD cbench sssp luxembourg_osm 30 -f "$GD/luxembourg_osm.mtx.gz" -R 4 -n 3
 CPUBASE_DELTA=$D_SOCIAL cbench sssp soc-Slashdot0902 30 -f "$GD/soc-Slashdot0902.txt.gz" -R 4 -n 3
 cbench sssp soc-Slashdot0902-negative 30 -f "$GD/soc-Slashdot0902.txt.gz" --negative -R 4 -n 3 --cpu-baseline

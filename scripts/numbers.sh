@@ -11,7 +11,10 @@
 #    number alone (or "N (M)", e.g. ms (GTEPS)) is one too, unless a header cell is "knob",
 #    "default", "value" or "setting" (a table of settings). Hardware constants, counts, knob
 #    values, years, section numbers carry none of these units and are not checked ("132 SMs",
-#    "80 GB", "vw=16", "§3.4"). Not checked:
+#    "80 GB", "vw=16", "§3.4"). A time bound is a limit, not a measurement, and is not checked
+#    either: a time right after "within", "bound of", "limit of", "timeout of" or "deadline of"
+#    (an article between allowed: "must end within the 20 s it allows"), unless "of" follows it
+#    ("within 2 ms of step 09" compares two runs and is checked). Not checked:
 #    generated blocks, fenced code, `inline code`, HTML comments, link targets.
 #    Such a number must appear in a generated block of the same file (between <!-- NAME:begin ...
 #    --> and <!-- NAME:end -->), or in a data file named in the same paragraph (plots/data/...,
@@ -123,13 +126,21 @@ for f in "${files[@]}"; do
              (u == "" ? "(a table cell)" : u), \
              nref ? " nor in " refs : " (or name its data file in the paragraph)"
     }
-    function scan(s, line,   pre, num, u) {
+    function bound(before, u, rest) {   # a time limit the code or a test sets, not a measurement
+      if (u !~ /^(ms|\302\265s|\316\274s|us|ns|seconds|sec|s)$/) return 0
+      if (tolower(before) !~ /(^|[^a-z])(within|(bound|limit|timeout|deadline) of)( (the|a|an))? ?$/) return 0
+      sub(/^( |\302\240|\342\200\211|\342\200\257)/, "", rest)
+      return substr(rest, length(u) + 1) !~ /^ of /   # "within 2 ms of step 09" compares two runs
+    }
+    function scan(s, line,   pre, num, u, done) {
+      done = ""
       while (match(s, numre())) {
         pre = RSTART > 1 ? substr(s, RSTART - 1, 1) : " "
-        num = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
-        if (pre ~ /[A-Za-z0-9_.\/=^#]/) continue
+        num = substr(s, RSTART, RLENGTH); done = done substr(s, 1, RSTART - 1); s = substr(s, RSTART + RLENGTH)
+        if (pre ~ /[A-Za-z0-9_.\/=^#]/) { done = done num; continue }
         u = unit(s)
-        if (u != "") check(num, u, line)
+        if (u != "" && !bound(done, u, s)) check(num, u, line)
+        done = done num
       }
     }
     function strip(s) { gsub(/`[^`]*`/, " ", s); gsub(/<!--.*-->/, " ", s); gsub(/\]\([^)]*\)/, "] ", s); return s }
@@ -151,7 +162,7 @@ for f in "${files[@]}"; do
       for (i = 1; i <= NR; i++) {
         if (kind[i] != "p" || L[i] ~ /^[ \t]*$/) { para++; continue }
         par[i] = para; t = L[i]
-        while (match(t, /((plots\/data|docs\/notes|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/(README|ANSWERS)\.md)/)) {
+        while (match(t, /((plots\/data|docs\/notes(\/data)?|plots)\/[A-Za-z0-9_.-]+\.(csv|log|meta|tsv|txt|md)|steps\/[0-9][0-9]_[A-Za-z0-9_]+\/(README|ANSWERS)\.md)/)) {
           p = substr(t, RSTART, RLENGTH); t = substr(t, RSTART + RLENGTH)
           if (loadfile(p) && !((para, p) in pref)) { pref[para, p] = 1; pn[para]++; PR[para, pn[para]] = p }
         }

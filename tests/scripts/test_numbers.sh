@@ -4,7 +4,8 @@
 # cell, a query block whose command prints something else, a table measured before the step's
 # last code change, a label naming a commit the table does not use, a publication's number without
 # its cited comment, a number whose paragraph names no data file holding it, and one graph of two
-# sizes each fail with FILE:LINE; a label and --fix make them pass. Ends "numbers-test: N passed, N failed".
+# sizes each fail with FILE:LINE; a label and --fix make them pass; a time bound ("within the
+# 20 s it allows") passes, a measured time beside such words does not. Ends "numbers-test: N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 pass=0; failn=0
@@ -108,6 +109,17 @@ t "one graph name with two sizes fails" '[ $rc = 1 ] && grep -q "^plots/data/oth
 rm plots/data/other-h.csv
 out=$(scripts/numbers.sh steps/01_a/README.md 2>&1); rc=$?
 t "and passes again without it" '[ $rc = 0 ]'
+
+cat > steps/01_a/ANSWERS.md <<'M'
+A cycle must end within the 20 s it allows; a hang is reported within 20 s, a bound of 30 s,
+a timeout of 5 seconds.
+M
+out=$(scripts/numbers.sh steps/01_a/ANSWERS.md 2>&1); rc=$?
+t "a time bound (within, bound of, timeout of) is a limit, not checked" '[ $rc = 0 ]'
+printf '%s\n' 'It ran in 20 s, within 2.5 ms of step 09, within 3 % of the CPU.' > steps/01_a/ANSWERS.md
+out=$(scripts/numbers.sh steps/01_a/ANSWERS.md 2>&1); rc=$?
+t "a measured time near a bound's words still fails" '[ $rc = 1 ] && grep -q "ANSWERS.md:1: 20 s: " <<< "$out" && grep -q "ANSWERS.md:1: 2.5 ms: " <<< "$out" && grep -q "ANSWERS.md:1: 3%: " <<< "$out" && [ "$(tail -1 <<< "$out")" = "numbers: 1 files, 3 hits" ]'
+rm steps/01_a/ANSWERS.md
 
 echo "numbers-test: $pass passed, $failn failed"
 [ $failn = 0 ]
