@@ -256,7 +256,20 @@ done > "$list"
 # 60 s beside seven others on a 250,000-vertex grid. So its deep cases (hundreds of levels or more:
 # large grids, long paths, rings, roads, meshes) run one at a time after the others, alone on the
 # GPU as far as the battery goes; so do the bounded cases of every step (they time a claim).
-coop_step() { [ -n "$1" ] && grep -qs cudaLaunchCooperativeKernel "$1"/*.cu "$1"/*.cuh; }
+# The launch may sit in a header of a rung below that the step includes (step 16 launches through
+# step 14's nearfar.cuh): the step's own files and every step header they include, transitively.
+step_files() {  # DIR: the step's .cu/.cuh files and the step headers they include, one a line
+  local -A seen=(); local -a todo=("$1"/*.cu "$1"/*.cuh); local f inc
+  while [ ${#todo[@]} -gt 0 ]; do
+    f=${todo[0]}; todo=("${todo[@]:1}")
+    [ -f "$f" ] && [ -z "${seen[$f]:-}" ] || continue
+    seen[$f]=1; echo "$f"
+    for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\.cuh\)".*/\1/p' "$f"); do
+      todo+=("$(realpath -m --relative-to=. "$(dirname "$f")/$inc")")
+    done
+  done
+}
+coop_step() { [ -n "$1" ] && step_files "$1" | xargs grep -qs cudaLaunchCooperativeKernel; }
 re_bounded='~[0-9]+s$' re_grid=' -G ([0-9]+)x([0-9]+) ' re_path=' --path ([0-9]+) '
 re_deepfile='/[^ /]*(overpath|cycle-instar|negring|road|osm|delaunay)[^ /]* '  # a file's name
 re_gr='\.gr(\.gz)? '   # DIMACS 9: a road network among the real graphs
