@@ -34,6 +34,19 @@ t "step 99 (no folder, so no cooperative grid): every case in parallel" \
 if grep -q '^bounded ' "$(dirname "$cdir")/check.knobs" 2>/dev/null; then
   t "step $cnn: its bounded cases alone" '[ "$(grep -c "^alone $tmp/step$cnn only [^ ]*~[0-9]*s " <<< "$out")" = "$(grep -c "^bounded " "$(dirname "$cdir")/check.knobs")" ]'
 fi
+# a step whose own files do not launch the cooperative grid but a step header it includes does
+# (step 16 through step 14's nearfar.cuh): cooperative all the same
+idir=""
+for d in steps/[0-9][0-9]_*/; do
+  ! grep -qs cudaLaunchCooperativeKernel "$d"*.cu "$d"*.cuh && grep -qs '#include "\.\./' "$d"*.cu &&
+    grep -qs cudaLaunchCooperativeKernel $(sed -n 's/^#include "\(\.\.\/[^"]*\.cuh\)".*/\1/p' "$d"*.cu | sed "s#^#$d#") &&
+    { idir=${d%/}; break; }
+done
+if [ -n "$idir" ]; then
+  inn=$(basename "$idir"); inn=${inn%%_*}; fake "step$inn"
+  out=$(CHECK_DRY=1 GRAPH_DIR=graphs LOGDIR="$tmp/logs" scripts/check.sh "$tmp/step$inn" 2>/dev/null)
+  t "step $inn (cooperative through an included header): a long path alone" 'plan alone "step$inn" path-1e5'
+fi
 # a step without cooperative grids but with bounded cases: those alone, its deep cases in parallel
 bdir=""
 for d in steps/[0-9][0-9]_*/; do
