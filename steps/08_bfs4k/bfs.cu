@@ -9,7 +9,7 @@
  *             switchable with -K name=value for an ablation. Variants: bfs4k
  *             (default: the fastest combination of the paper's techniques on
  *             the H100, README) and paper (the paper's own choices: the host
- *             loop with child grids, the edge-discover rule with K4 = 2, the
+ *             loop with child grids, the edge-discover rule with K4 = 1, the
  *             hash on). Knobs at -1 take the variant's value.
  *             loop      1 the whole level loop in ONE cooperative grid (grid.sync
  *                       between multi-block levels, no host round trip);
