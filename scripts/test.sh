@@ -399,6 +399,11 @@ out=$(scripts/markers.sh 2>&1); rc=$?
 if [ $rc = 0 ]; then ok "$(tail -1 <<< "$out")"
 else bad "$(tail -1 <<< "$out")"; grep '^not ok' <<< "$out" | head -20 | sed 's/^not ok - /      /'; fi
 
+echo "== lessons: every measured number comes from its data, no table older than its step (scripts/numbers.sh)"
+out=$(scripts/numbers.sh 2>&1); rc=$?
+if [ $rc = 0 ]; then ok "$(tail -1 <<< "$out")"
+else bad "$(tail -1 <<< "$out")"; grep -v '^numbers:' <<< "$out" | head -40 | sed 's/^/      /'; fi
+
 echo "== steps: the flat file of a multi-file step compiles alone (scripts/flat.sh)"
 # the steps whose program includes a step header (a base's library header, or one of its own);
 # the first whose flat file takes in another step's header is compiled, else the first
