@@ -29,7 +29,7 @@ int gen_grid(vid_t w, vid_t h, double keep, uint64_t seed, edgelist_t *el);
  * TIGER); weights are segment lengths scaled into [1, maxw]. The TIGER mix
  * comes out within 0.1 % for n >= 10^4. A connected graph needs n1 <= n3 +
  * 2 n4 + 2 dead ends, so a mix with more gets fewer; one with few dead ends
- * for its junctions (below about half of n3 + 2 n4) gets more than asked,
+ * for its junctions (below about a fifth of n3 + 2 n4) gets more than asked,
  * where the grid has no room left for the edges that would close them. */
 #define GEN_ROAD_MAX_N ((vid_t)1 << 29) /* keeps the grid's edge slots < 2^31 */
 #define GEN_ROAD_MIX {0.23, 0.20, 0.44, 0.13}
