@@ -10,6 +10,7 @@
 #include "generate.h"
 
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -569,6 +570,14 @@ out:
   free(hist);
   free(base);
   return rc;
+}
+
+void gen_road_name(vid_t n, const double mix[4], char *out, size_t len) {
+  static const double tiger[4] = GEN_ROAD_MIX;
+  int l = snprintf(out, len, "road%" PRIvid, n);
+  if (mix && memcmp(mix, tiger, sizeof tiger) && l > 0 && (size_t)l < len)
+    snprintf(out + l, len - (size_t)l, "-mix%g_%g_%g_%g", mix[0] * 100, mix[1] * 100, mix[2] * 100,
+             mix[3] * 100);
 }
 
 void gen_degree_mix(const graph_t *g, double frac[6]) {

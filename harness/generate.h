@@ -34,6 +34,9 @@ int gen_grid(vid_t w, vid_t h, double keep, uint64_t seed, edgelist_t *el);
 #define GEN_ROAD_MAX_N ((vid_t)1 << 29) /* keeps the grid's edge slots < 2^31 */
 #define GEN_ROAD_MIX {0.23, 0.20, 0.44, 0.13}
 int gen_road(vid_t n, const double mix[4], weight_t maxw, uint64_t seed, edgelist_t *el);
+/* The graph's name in reports: "road300000", with "-mix15_45_30_10" (percent)
+ * when mix is not GEN_ROAD_MIX. */
+void gen_road_name(vid_t n, const double mix[4], char *out, size_t len);
 /* The fractions of vertices of degree 0, 1, 2, 3, 4 and more in frac[0..5]
  * (out-degrees: of a symmetric graph, the degrees). */
 void gen_degree_mix(const graph_t *g, double frac[6]);

@@ -60,11 +60,7 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
     /* SSSP weights are the lengths, in [1, -w] (255 when unset) */
     weight_t maxw = o->max_weight ? o->max_weight : 255;
     rc = gen_road(o->road_n, o->road_mix, maxw, o->seed, &el);
-    static const double tiger[4] = GEN_ROAD_MIX;
-    int l = snprintf(name, namelen, "road%u", o->road_n);
-    if (memcmp(o->road_mix, tiger, sizeof tiger) && l > 0 && (size_t)l < namelen) /* e.g. -mix15_45_30_10 */
-      snprintf(name + l, namelen - (size_t)l, "-mix%g_%g_%g_%g", o->road_mix[0] * 100,
-               o->road_mix[1] * 100, o->road_mix[2] * 100, o->road_mix[3] * 100);
+    gen_road_name(o->road_n, o->road_mix, name, namelen);
   } else if (o->path_n) {
     rc = gen_path(o->path_n, &el);
     snprintf(name, namelen, "path%u", o->path_n);
