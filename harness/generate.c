@@ -314,12 +314,16 @@ static int road_slot(const road_t *r, uint64_t e, vid_t *u, vid_t *v) {
   return e + r->w < r->m;
 }
 
-/* The i-th slot of a keyed random order: the Feistel permutation of
- * 0..2^scale-1, cycle-walked into 0..slots-1 (a permutation of those). */
-static uint64_t road_order(const road_t *r, uint64_t key, uint64_t i) {
+/* i's place in a keyed random order of 0..size-1: the Feistel permutation of
+ * 0..2^scale-1 (size <= 2^scale <= 2^31), cycle-walked into range. */
+static uint64_t keyed_order(uint64_t key, uint64_t i, uint64_t size, int scale) {
   vid_t x = (vid_t)i;
-  do x = feistel_perm(key, x, r->scale); while (x >= r->slots);
+  do x = feistel_perm(key, x, scale); while (x >= size);
   return x;
+}
+
+static uint64_t road_order(const road_t *r, uint64_t key, uint64_t i) {
+  return keyed_order(key, i, r->slots, r->scale);
 }
 
 static vid_t uf_find(vid_t *p, vid_t x) {
@@ -357,11 +361,13 @@ static int road_tree(road_t *r) {
  * until `want` (from the dead-end count n1) are added or none fits. Returns
  * the grid edges in all. */
 static uint64_t road_junctions(road_t *r, vid_t n1, vid_t n4) {
+  /* exactly n4 targets of 4 (more only where the tree already gave 4) */
   const uint64_t tkey = stream_key(r->seed, 0x54415247ULL /* TARG */);
-  const double p4 = (double)n4 / r->m;
+  int mscale = 1;
+  while (((uint64_t)1 << mscale) < r->m) mscale++;
   int64_t sumt = 0;
   for (vid_t v = 0; v < r->m; v++) {
-    int t = (double)(draw(tkey, v) >> 11) * 0x1.0p-53 < p4 ? 4 : 3;
+    int t = keyed_order(tkey, v, r->m, mscale) < n4 ? 4 : 3;
     r->t[v] = (uint8_t)(t > r->deg[v] ? t : r->deg[v]);
     sumt += r->t[v];
   }

@@ -27,7 +27,8 @@ int gen_grid(vid_t w, vid_t h, double keep, uint64_t seed, edgelist_t *el);
  * follow mix[0..3] = the fractions of degree 1 (dead ends), 2 (shape points),
  * 3 and 4 (junctions), NULL for GEN_ROAD_MIX (a US road network, DIMACS
  * TIGER); weights are segment lengths scaled into [1, maxw]. The TIGER mix
- * comes out within 0.1 % for n >= 10^4. A connected graph needs n1 <= n3 +
+ * comes out within 0.1 % for n >= 10^4 (the counts are exact but for
+ * rounding). A connected graph needs n1 <= n3 +
  * 2 n4 + 2 dead ends, so a mix with more gets fewer; one with few dead ends
  * for its junctions (below about a fifth of n3 + 2 n4) gets more than asked,
  * where the grid has no room left for the edges that would close them. */

@@ -387,11 +387,12 @@ static void test_road_deterministic(void **state) {
   /* pinned like the others (see test_pinned_checksums): weights included */
   assert_int_equal(gen_road(1000, NULL, 255, 1, &a), 0);
   uint64_t sum = built_checksum(&a);
-  if (sum != 0x1d580c9968450226ULL) fail_msg("gen_road(1000, TIGER, 255, seed 1): checksum 0x%016llx", (unsigned long long)sum);
+  if (sum != 0xbf11a87a7cd2d9d4ULL) /* n 1000, m 2470 */
+    fail_msg("gen_road(1000, TIGER, 255, seed 1): checksum 0x%016llx", (unsigned long long)sum);
   el_free(&a);
 }
 
-/* The degree mix within 1 % (absolute) of the target at n = 10^5, for the
+/* The degree mix within 0.2 % (absolute) of the target at n = 10^5, for the
  * TIGER default and a mix with more shape points; degrees stay in 1..4. */
 static void test_road_mix(void **state) {
   (void)state;
@@ -404,7 +405,7 @@ static void test_road_mix(void **state) {
     gen_degree_mix(&g, f);
     assert_true(f[0] == 0 && f[5] == 0);
     for (int d = 1; d <= 4; d++)
-      if (fabs(f[d] - mixes[k][d - 1]) > 0.01)
+      if (fabs(f[d] - mixes[k][d - 1]) > 0.002)
         fail_msg("mix %d: degree %d is %.4f of the vertices, target %.4f", k, d, f[d], mixes[k][d - 1]);
     graph_free(&g);
   }
