@@ -334,7 +334,8 @@ static vid_t uf_find(vid_t *p, vid_t x) {
 /* Step 2: a spanning tree of the junction grid. */
 static int road_tree(road_t *r) {
   vid_t *p = malloc((size_t)r->m * sizeof(vid_t));
-  if (!p) return fail(EXIT_INPUT, "out of host memory: %zu bytes for the road tree", (size_t)r->m * sizeof(vid_t));
+  if (!p)
+    return fail(EXIT_INPUT, "out of host memory: %zu bytes for the road tree", (size_t)r->m * sizeof(vid_t));
   for (vid_t v = 0; v < r->m; v++) p[v] = v;
   const uint64_t key = stream_key(r->seed, 0x54524545ULL /* TREE */);
   vid_t joined = 0;
@@ -460,8 +461,12 @@ static void road_emit(const road_t *r, road_out_t *o, vid_t j, const vid_t *base
   o->next = id + 1;
   int taken[4] = {r->used[j], r->used[half + j], j % r->w && r->used[j - 1],
                   j >= r->w && r->used[half + j - r->w]}; /* right, down, left, up */
-  if (taken[0]) { road_pos(r, j + 1, &bx, &by); road_chain(o, id, ax, ay, base[j + 1], bx, by, hist[s++]); }
-  if (taken[1]) { road_pos(r, j + r->w, &bx, &by); road_chain(o, id, ax, ay, base[j + r->w], bx, by, hist[s++]); }
+  for (int d = 0; d < 2; d++) /* the grid edges j owns: right, down */
+    if (taken[d]) {
+      vid_t k = d ? j + r->w : j + 1;
+      road_pos(r, k, &bx, &by);
+      road_chain(o, id, ax, ay, base[k], bx, by, hist[s++]);
+    }
   static const int dirx[4] = {1, 0, -1, 0}, diry[4] = {0, 1, 0, -1};
   for (int d = 0, q = 0; d < 4 && q < r->t[j]; d++) {
     if (taken[d]) continue;
