@@ -271,7 +271,8 @@ int gen_negative_weights(graph_t *g, uint64_t seed) {
 /* Why this construction: each vertex's degree is decided on purpose rather
  * than left to chance, so the mix lands near the target at any size:
  *  1. junctions (the degree-3 and -4 share of n), row-major on a jittered
- *     grid W wide, each with a target degree t (4 for the degree-4 share);
+ *     grid W wide, each with a target degree t (4 for exactly the degree-4
+ *     share, by a keyed permutation);
  *  2. a random spanning tree of the grid keeps the graph connected: Kruskal
  *     in a keyed random order of the grid edges, tree degrees capped at 3
  *     where that still connects (so a degree-3 junction can hold them);
