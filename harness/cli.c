@@ -43,7 +43,27 @@ static int parse_list(const char *opt, const char *s, long long lo, long long hi
 }
 
 enum { OPT_PATH = 256, OPT_STAR, OPT_COMPLETE, OPT_KEEP, OPT_NEG, OPT_NAME, OPT_KSL, OPT_KDUP,
-       OPT_CPU, OPT_LISTV, OPT_LISTK, OPT_KSETS, OPT_SOURCES, OPT_CPUONLY, OPT_SPARSE };
+       OPT_CPU, OPT_LISTV, OPT_LISTK, OPT_KSETS, OPT_SOURCES, OPT_CPUONLY, OPT_SPARSE, OPT_ROAD,
+       OPT_ROADMIX };
+
+/* --road-mix "D1,D2,D3,D4": four fractions in [0, 1] that sum to 1. */
+static int parse_mix(const char *s, double mix[4]) {
+  const char *p = s;
+  double sum = 0;
+  for (int d = 0; d < 4; d++) {
+    char *end = NULL;
+    mix[d] = strtod(p, &end);
+    if (end == p || *end != (d < 3 ? ',' : '\0'))
+      return fail(EXIT_INPUT, "option --road-mix: '%s' is not four fractions D1,D2,D3,D4 (e.g. 0.23,0.20,0.44,0.13)", s);
+    if (!(mix[d] >= 0 && mix[d] <= 1))
+      return fail(EXIT_INPUT, "option --road-mix: '%s': each fraction must be in [0, 1]", s);
+    sum += mix[d];
+    p = end + 1;
+  }
+  if (sum - 1 > 1e-6 || 1 - sum > 1e-6)
+    return fail(EXIT_INPUT, "option --road-mix: '%s' sums to %.9g, not 1", s, sum);
+  return 0;
+}
 
 int cli_parse(int argc, char **argv, options_t *o) {
   static const struct option longopts[] = {
@@ -57,6 +77,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
       {"sources", required_argument, 0, OPT_SOURCES},
       {"cpu", no_argument, 0, OPT_CPUONLY},
       {"allow-sparse-ids", no_argument, 0, OPT_SPARSE},
+      {"road", required_argument, 0, OPT_ROAD},
+      {"road-mix", required_argument, 0, OPT_ROADMIX},
       {0, 0, 0, 0}};
   memset(o, 0, sizeof *o);
   o->grid_keep = 0.85;
@@ -67,7 +89,9 @@ int cli_parse(int argc, char **argv, options_t *o) {
   o->num_sources = 1;
   o->grids[0] = 0;   o->num_grids = 1;
   o->blocks[0] = 256; o->num_blocks = 1;
-  int inputs = 0, have_R = 0;
+  static const double tiger[4] = GEN_ROAD_MIX;
+  memcpy(o->road_mix, tiger, sizeof tiger);
+  int inputs = 0, have_R = 0, have_mix = 0;
   long long v;
   optind = 1;
   opterr = 0;
@@ -93,6 +117,8 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case OPT_PATH: if (parse_ll("--path", optarg, 1, MAX_VERTICES, &v)) return EXIT_INPUT; o->path_n = (vid_t)v; inputs++; break;
       case OPT_STAR: if (parse_ll("--star", optarg, 1, MAX_VERTICES - 1, &v)) return EXIT_INPUT; o->star_n = (vid_t)v; inputs++; break;
       case OPT_COMPLETE: if (parse_ll("--complete", optarg, 1, 65536, &v)) return EXIT_INPUT; o->complete_n = (vid_t)v; inputs++; break;
+      case OPT_ROAD: if (parse_ll("--road", optarg, 1, GEN_ROAD_MAX_N, &v)) return EXIT_INPUT; o->road_n = (vid_t)v; inputs++; break;
+      case OPT_ROADMIX: if (parse_mix(optarg, o->road_mix)) return EXIT_INPUT; have_mix = 1; break;
       case OPT_KEEP: {
         char *end = NULL;
         double p = strtod(optarg, &end);
@@ -143,8 +169,9 @@ int cli_parse(int argc, char **argv, options_t *o) {
   }
   if (optind < argc) return fail(EXIT_INPUT, "unexpected argument '%s' (try -h)", argv[optind]);
   if (o->help || o->list_variants || o->list_knobs) return 0;
-  if (inputs == 0) return fail(EXIT_INPUT, "no graph: give -f FILE, -g SCALE, -u SCALE or -G WxH (try -h)");
-  if (inputs > 1) return fail(EXIT_INPUT, "more than one graph given (-f, -g, -u, -G, --path, --star, --complete)");
+  if (inputs == 0) return fail(EXIT_INPUT, "no graph: give -f FILE, -g SCALE, -u SCALE, -G WxH or --road N (try -h)");
+  if (inputs > 1) return fail(EXIT_INPUT, "more than one graph given (-f, -g, -u, -G, --road, --path, --star, --complete)");
+  if (have_mix && !o->road_n) return fail(EXIT_INPUT, "option --road-mix needs --road N");
   if (o->source >= 0 && have_R) return fail(EXIT_INPUT, "give -r SRC or -R K, not both");
   if (o->sources_file && (o->source >= 0 || have_R))
     return fail(EXIT_INPUT, "give --sources FILE, -r SRC or -R K, not two of them");
@@ -159,6 +186,8 @@ void cli_usage(FILE *out, const char *prog) {
           "  -g SCALE       Kronecker (Graph500 a=.57 b=.19 c=.19), 2^SCALE vertices\n"
           "  -u SCALE       uniform random, 2^SCALE vertices\n"
           "  -G WxH         2-D grid, each edge kept with probability --keep P (0.85)\n"
+          "  --road N       road-like, N vertices, weights = lengths in [1, MAXW] (-w); degrees of\n"
+          "                 --road-mix D1,D2,D3,D4 (0.23,0.20,0.44,0.13: a US road network)\n"
           "  --path N | --star LEAVES | --complete N   hand graphs for tests\n"
           "graph:\n"
           "  -s             symmetrize (add the reverse of every edge)\n"

@@ -21,6 +21,8 @@ typedef struct {
   vid_t grid_w, grid_h;     /* -G WxH                                    */
   double grid_keep;         /* --keep P: grid edges kept (default 0.85)  */
   vid_t path_n, star_n, complete_n; /* --path N, --star LEAVES, --complete N */
+  vid_t road_n;             /* --road N: road-like (gen_road)             */
+  double road_mix[4];       /* --road-mix D1,D2,D3,D4 (GEN_ROAD_MIX)      */
   int symmetrize;           /* -s                                        */
   int keep_self_loops, keep_duplicates; /* --keep-self-loops, --keep-duplicates */
   int degree;               /* -k DEG (16)                               */

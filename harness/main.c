@@ -56,6 +56,11 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
   } else if (o->grid_w) {
     rc = gen_grid(o->grid_w, o->grid_h, o->grid_keep, o->seed, &el);
     snprintf(name, namelen, "grid%ux%u", o->grid_w, o->grid_h);
+  } else if (o->road_n) {
+    /* SSSP weights are the lengths, in [1, -w] (255 when unset) */
+    weight_t maxw = o->max_weight ? o->max_weight : 255;
+    rc = gen_road(o->road_n, o->road_mix, maxw, o->seed, &el);
+    gen_road_name(o->road_n, o->road_mix, name, namelen);
   } else if (o->path_n) {
     rc = gen_path(o->path_n, &el);
     snprintf(name, namelen, "path%u", o->path_n);
@@ -97,6 +102,12 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
            PLURAL(br.self_loops, "self-loop", "self-loops"), br.duplicates,
            PLURAL(br.duplicates, "edge", "edges"));
   if (g->n == 0) return fail(EXIT_INPUT, "%s: empty graph (no vertices)", name);
+  if (o->road_n) {
+    double f[6];
+    gen_degree_mix(g, f);
+    printf("Degree mix: 1: %.1f%%, 2: %.1f%%, 3: %.1f%%, 4: %.1f%% (other: %.1f%%)\n", f[1] * 100,
+           f[2] * 100, f[3] * 100, f[4] * 100, (f[0] + f[5]) * 100);
+  }
   return 0;
 }
 
@@ -516,7 +527,9 @@ static int prepare_graph(run_t *r) {
   if (rc) return error_exit(rc);
   r->prob = STEP.problem;
   if (r->prob == PROBLEM_SSSP) {
-    if (!g->weights || o->max_weight) { /* the input has none, or -w asks for new ones */
+    if (o->road_n) {
+      printf("Weights: lengths in [1, %d]\n", o->max_weight ? o->max_weight : 255);
+    } else if (!g->weights || o->max_weight) { /* the input has none, or -w asks for new ones */
       weight_t maxw = o->max_weight ? o->max_weight : 255;
       printf("Weights: random in [1, %d] (seed %llu)\n", maxw, o->seed);
       if (graph_set_random_weights(g, maxw, o->seed)) return error_exit(EXIT_INPUT);

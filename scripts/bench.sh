@@ -14,8 +14,10 @@
 #  big    every step x variant on kronMAX and uniformMAX (MAX = BENCH_MAX_SCALE, 22; none when
 #         MAX <= 20), then the default variants on the scales between 20 and MAX
 #  sssp   SSSP steps (steps/NN_*/sssp.cu) only, and only here: every variant on kron20, kron22,
-#         uniform22, grid2000x2000 (random weights 1..255, the harness's default), rome99 (its
-#         own DIMACS weights) and luxembourg_osm (random weights); the CPU's Dijkstra once per
+#         uniform22, grid2000x2000 (random weights 1..255, the harness's default), road300k and
+#         road1m (--road: generated with a US road network's degree mix, DIMACS TIGER: 23 % dead
+#         ends, 20 % degree 2, 57 % junctions; lengths as weights 1..255), rome99 (its own DIMACS
+#         weights) and luxembourg_osm (random weights); the CPU's Dijkstra once per
 #         graph; the parallel CPU baseline (build/cpubench, BENCH_CPU_THREADS threads, 16) at each
 #         bucket width of BENCH_CPU_DELTAS (0 = its own choice; the tables take the best) on every
 #         graph; rows in plots/data/sssp-GPU.csv (not bench-*: plots.sh reads those as BFS), and per
@@ -126,7 +128,8 @@ for bin in "$@"; do
   if [ -n "$d" ] && [ -e "$d/sssp.cu" ]; then SSSP_BINS+=("$bin"); else BFS_BINS+=("$bin"); fi
 done
 BINS=(${BFS_BINS[@]+"${BFS_BINS[@]}"})
-sssp_graphs=("kron20|-g 20" "kron22|-g 22" "uniform22|-u 22" "grid2000x2000|-G 2000x2000")
+sssp_graphs=("kron20|-g 20" "kron22|-g 22" "uniform22|-u 22" "grid2000x2000|-G 2000x2000"
+             "road300k|--road 300000 --name road300k" "road1m|--road 1000000 --name road1m")
 for g in "$(real_graph rome99 rome99.gr.gz)" "$(real_graph luxembourg_osm luxembourg_osm.mtx.gz)"; do
   [ -n "$g" ] && sssp_graphs+=("$g")
 done

@@ -122,6 +122,9 @@ int main(int argc, char **argv) {
   } else if (o.grid_w) {
     rc = gen_grid(o.grid_w, o.grid_h, o.grid_keep, o.seed, &el);
     snprintf(name, sizeof name, "grid%ux%u", o.grid_w, o.grid_h);
+  } else if (o.road_n) { /* SSSP weights are the lengths, in [1, -w] (255 when unset) */
+    rc = gen_road(o.road_n, o.road_mix, o.max_weight ? o.max_weight : 255, o.seed, &el);
+    gen_road_name(o.road_n, o.road_mix, name, sizeof name);
   } else if (o.path_n) {
     rc = gen_path(o.path_n, &el);
     snprintf(name, sizeof name, "path%u", o.path_n);
@@ -142,7 +145,9 @@ int main(int argc, char **argv) {
   if (rc) return die();
   if (g.n == 0) return fail(EXIT_INPUT, "%s: empty graph (no vertices)", name), die();
   if (sssp) {
-    if (!g.weights || o.max_weight) {
+    if (o.road_n) {
+      printf("Weights: lengths in [1, %d]\n", o.max_weight ? o.max_weight : 255);
+    } else if (!g.weights || o.max_weight) {
       weight_t maxw = o.max_weight ? o.max_weight : 255;
       printf("Weights: random in [1, %d] (seed %llu)\n", maxw, o.seed);
       if (graph_set_random_weights(&g, maxw, o.seed)) return die();

@@ -3,6 +3,7 @@
 #include "testutil.h"
 
 #include "cli.h"
+#include "generate.h"
 
 static int parse(options_t *o, const char *line) {
   static char buf[1024]; /* options point into it: it must outlive parse() */
@@ -80,6 +81,22 @@ static void test_generators(void **st) {
   assert_int_equal(o.trials, 0);
 }
 
+/* --road N: the TIGER mix unless --road-mix gives one. */
+static void test_road(void **st) {
+  (void)st;
+  options_t o;
+  assert_int_equal(parse(&o, "--road 300000 -w 1000 -S 7"), 0);
+  assert_int_equal(o.road_n, 300000);
+  assert_int_equal(o.max_weight, 1000);
+  static const double tiger[4] = GEN_ROAD_MIX;
+  assert_memory_equal(o.road_mix, tiger, sizeof tiger);
+  assert_int_equal(parse(&o, "--road 5 --road-mix 0.1,0.2,0.3,0.4"), 0);
+  assert_int_equal(o.road_n, 5);
+  assert_true(o.road_mix[0] == 0.1 && o.road_mix[3] == 0.4);
+  assert_int_equal(parse(&o, "--road-mix 0,0,1,0 --road 1"), 0); /* any order */
+  assert_true(o.road_mix[2] == 1.0);
+}
+
 /* --knob-sets: kept as given; main.c splits it at ';' and ',' */
 static void test_knob_sets(void **st) {
   (void)st;
@@ -135,6 +152,19 @@ static void test_rejects(void **st) {
       {"-g 4 --sources s.txt -r 1", "not two of them"},
       {"-g 4 --sources s.txt -R 3", "not two of them"},
       {"-g 4 --sources", "needs a value"},
+      {"--road 0", "--road"},
+      {"--road 1e6", "not a whole number"},
+      {"--road 600000000", "out of range"},
+      {"--road 10 -g 4", "more than one graph"},
+      {"-g 4 --road-mix 0.25,0.25,0.25,0.25", "needs --road"},
+      {"--road 10 --road-mix 0.5,0.5,0.5", "--road-mix"},
+      {"--road 10 --road-mix 0.2,0.2,0.2,0.2,0.2", "--road-mix"},
+      {"--road 10 --road-mix 0.5,,0.25,0.25", "--road-mix"},
+      {"--road 10 --road-mix 0.5,0.5,0.25,0.25", "not 1"},
+      {"--road 10 --road-mix 1.5,-0.5,0,0", "[0, 1]"},
+      {"--road 10 --road-mix nan,0,1,0", "[0, 1]"},
+      {"--road 10 --road-mix 0.23,0.20,0.44,0.13x", "--road-mix"},
+      {"--road 10 --road-mix", "needs a value"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     options_t o;
@@ -246,7 +276,8 @@ static void test_cpu_flags(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_defaults),   cmocka_unit_test(test_every_option),
-      cmocka_unit_test(test_generators), cmocka_unit_test(test_listing_needs_no_graph),
+      cmocka_unit_test(test_generators), cmocka_unit_test(test_road),
+      cmocka_unit_test(test_listing_needs_no_graph),
       cmocka_unit_test(test_rejects),     cmocka_unit_test(test_knob_sets),
       cmocka_unit_test(test_sources_file),
       cmocka_unit_test(test_sources_file_rejects),

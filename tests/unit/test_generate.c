@@ -325,6 +325,145 @@ static void test_limits(void **state) {
   expect_gen_error(gen_star(MAX_VERTICES, &el), &el, "MAX_VERTICES");
 }
 
+/* ---- road ------------------------------------------------------------------ */
+
+/* Vertices reached from 0 by a BFS. */
+static vid_t reached_from_0(const graph_t *g) {
+  if (g->n == 0) return 0;
+  vid_t *q = malloc(g->n * sizeof(vid_t));
+  char *seen = calloc(g->n, 1);
+  assert_non_null(q);
+  assert_non_null(seen);
+  vid_t head = 0, tail = 0;
+  q[tail++] = 0;
+  seen[0] = 1;
+  while (head < tail) {
+    vid_t u = q[head++];
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+      if (!seen[g->cols[e]]) { seen[g->cols[e]] = 1; q[tail++] = g->cols[e]; }
+  }
+  free(q);
+  free(seen);
+  return tail;
+}
+
+/* A road graph of n vertices: undirected, no self-loop or duplicate to drop,
+ * connected, weights in [1, maxw]. Leaves it built in g. */
+static void expect_road(vid_t n, const double *mix, weight_t maxw, uint64_t seed, graph_t *g) {
+  edgelist_t el;
+  fail_clear();
+  assert_int_equal(gen_road(n, mix, maxw, seed, &el), 0);
+  assert_int_equal(el.n, n);
+  assert_true(el.undirected);
+  assert_non_null(el.w);
+  build_report_t br = {0, 0};
+  assert_int_equal(graph_build(&el, NULL, g, &br), 0);
+  assert_int_equal(br.self_loops, 0);
+  assert_int_equal(br.duplicates, 0);
+  assert_int_equal(g->m, 2 * el.len);
+  el_free(&el);
+  assert_int_equal(g->n, n);
+  expect_symmetric(g);
+  assert_int_equal(reached_from_0(g), n);
+  for (eid_t e = 0; e < g->m; e++)
+    if (g->weights[e] < 1 || g->weights[e] > maxw)
+      fail_msg("n %u: weight %d outside [1, %d]", n, g->weights[e], maxw);
+}
+
+static void test_road_deterministic(void **state) {
+  (void)state;
+  edgelist_t a, b, c;
+  assert_int_equal(gen_road(20000, NULL, 255, 42, &a), 0);
+  assert_int_equal(gen_road(20000, NULL, 255, 42, &b), 0);
+  assert_int_equal(gen_road(20000, NULL, 255, 43, &c), 0);
+  assert_int_equal(a.len, b.len);
+  assert_memory_equal(a.src, b.src, a.len * sizeof(vid_t));
+  assert_memory_equal(a.dst, b.dst, a.len * sizeof(vid_t));
+  assert_memory_equal(a.w, b.w, a.len * sizeof(weight_t));
+  assert_true(built_checksum(&a) != built_checksum(&c));
+  el_free(&a);
+  el_free(&b);
+  el_free(&c);
+  /* pinned like the others (see test_pinned_checksums): weights included */
+  assert_int_equal(gen_road(1000, NULL, 255, 1, &a), 0);
+  uint64_t sum = built_checksum(&a);
+  if (sum != 0xbf11a87a7cd2d9d4ULL) /* n 1000, m 2470 */
+    fail_msg("gen_road(1000, TIGER, 255, seed 1): checksum 0x%016llx", (unsigned long long)sum);
+  el_free(&a);
+}
+
+/* The degree mix within 0.2 % (absolute) of the target at n = 10^5, for the
+ * TIGER default and a mix with more shape points; degrees stay in 1..4. */
+static void test_road_mix(void **state) {
+  (void)state;
+  static const double tiger[4] = GEN_ROAD_MIX, other[4] = {0.15, 0.45, 0.30, 0.10};
+  const double *mixes[2] = {tiger, other};
+  for (int k = 0; k < 2; k++) {
+    graph_t g;
+    expect_road(100000, k ? other : NULL, 255, 5, &g);
+    double f[6];
+    gen_degree_mix(&g, f);
+    assert_true(f[0] == 0 && f[5] == 0);
+    for (int d = 1; d <= 4; d++)
+      if (fabs(f[d] - mixes[k][d - 1]) > 0.002)
+        fail_msg("mix %d: degree %d is %.4f of the vertices, target %.4f", k, d, f[d], mixes[k][d - 1]);
+    graph_free(&g);
+  }
+}
+
+/* Weights follow -w: all 1 with maxw 1, spread over [1, 7] with 7. */
+static void test_road_weights(void **state) {
+  (void)state;
+  graph_t g;
+  expect_road(5000, NULL, 1, 3, &g);
+  graph_free(&g);
+  expect_road(5000, NULL, 7, 3, &g);
+  int seen[8] = {0};
+  for (eid_t e = 0; e < g.m; e++) seen[g.weights[e]] = 1;
+  assert_true(seen[1] && seen[7]);
+  graph_free(&g);
+  expect_road(5000, NULL, INT32_MAX, 3, &g); /* no overflow at the top */
+  graph_free(&g);
+}
+
+/* Tiny n gives a connected graph of exactly n vertices; odd mixes too. */
+static void test_road_small(void **state) {
+  (void)state;
+  static const double path[4] = {0.5, 0.5, 0, 0}, cubic[4] = {0, 0, 1, 0}, ends[4] = {1, 0, 0, 0};
+  const double *mixes[4] = {NULL, path, cubic, ends};
+  for (int k = 0; k < 4; k++)
+    for (vid_t n = 1; n <= 40; n++) {
+      graph_t g;
+      expect_road(n, mixes[k], 255, n, &g);
+      graph_free(&g);
+    }
+  graph_t g;
+  expect_road(2, NULL, 255, 1, &g);
+  assert_int_equal(g.m, 2); /* one edge */
+  graph_free(&g);
+  expect_road(1, NULL, 255, 1, &g);
+  assert_int_equal(g.m, 0);
+  graph_free(&g);
+  expect_road(1000, path, 255, 1, &g); /* no junctions asked: a path */
+  double f[6];
+  gen_degree_mix(&g, f);
+  assert_true(f[1] * 1000 == 2 && f[2] * 1000 == 998);
+  graph_free(&g);
+}
+
+static void test_road_limits(void **state) {
+  (void)state;
+  edgelist_t el;
+  static const double over[4] = {0.5, 0.5, 0.5, 0}, neg[4] = {1.5, -0.5, 0, 0}, nan4[4] = {NAN, 0, 1, 0};
+  fail_clear();
+  expect_gen_error(gen_road(0, NULL, 255, 1, &el), &el, "need 1..");
+  expect_gen_error(gen_road(GEN_ROAD_MAX_N + 1, NULL, 255, 1, &el), &el, "need 1..");
+  expect_gen_error(gen_road(10, NULL, 0, 1, &el), &el, ">= 1");
+  expect_gen_error(gen_road(10, over, 255, 1, &el), &el, "not 1");
+  expect_gen_error(gen_road(10, neg, 255, 1, &el), &el, "[0, 1]");
+  expect_gen_error(gen_road(10, nan4, 255, 1, &el), &el, "[0, 1]");
+}
+
 /* ---- negative weights ------------------------------------------------------ */
 
 static void test_negative_weights(void **state) {
@@ -415,6 +554,11 @@ int main(void) {
       cmocka_unit_test(test_grid),
       cmocka_unit_test(test_kron_shape),
       cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_road_deterministic),
+      cmocka_unit_test(test_road_mix),
+      cmocka_unit_test(test_road_weights),
+      cmocka_unit_test(test_road_small),
+      cmocka_unit_test(test_road_limits),
       cmocka_unit_test(test_negative_weights),
       cmocka_unit_test(test_negative_weights_limits),
   };
