@@ -65,6 +65,56 @@ static int parse_mix(const char *s, double mix[4]) {
   return 0;
 }
 
+/* The defaults of every option (the gapbs conventions of the README). */
+static void cli_defaults(options_t *o) {
+  static const double tiger[4] = GEN_ROAD_MIX;
+  memset(o, 0, sizeof *o);
+  o->grid_keep = 0.85;
+  o->degree = 16;
+  o->seed = 27491095ULL;
+  o->trials = 3;
+  o->source = -1;
+  o->num_sources = 1;
+  o->grids[0] = 0;   o->num_grids = 1;
+  o->blocks[0] = 256; o->num_blocks = 1;
+  memcpy(o->road_mix, tiger, sizeof tiger);
+}
+
+/* -G WxH: both at least 1, their product within the vertex limit. */
+static int parse_grid(const char *arg, options_t *o) {
+  unsigned long long w = 0, h = 0;
+  char tail;
+  if (sscanf(arg, "%llux%llu%c", &w, &h, &tail) != 2 || arg[0] == '-' || strchr(arg, '-'))
+    return fail(EXIT_INPUT, "option -G: '%s' is not WxH (e.g. 2000x2000)", arg);
+  if (w == 0 || h == 0)
+    return fail(EXIT_INPUT, "option -G: '%s': width and height must be at least 1 (e.g. 2000x2000)", arg);
+  if (w * h > MAX_VERTICES || w > MAX_VERTICES || h > MAX_VERTICES)
+    return fail(EXIT_INPUT, "option -G: %llu x %llu vertices exceeds the limit of %u vertices", w, h, MAX_VERTICES);
+  o->grid_w = (vid_t)w; o->grid_h = (vid_t)h;
+  return 0;
+}
+
+/* --keep P: a probability in (0, 1]. */
+static int parse_keep(const char *arg, double *keep) {
+  char *end = NULL;
+  double p = strtod(arg, &end);
+  if (*end || !(p > 0 && p <= 1)) return fail(EXIT_INPUT, "option --keep: '%s' is not a probability in (0, 1]", arg);
+  *keep = p;
+  return 0;
+}
+
+/* -S SEED: an unsigned integer. */
+static int parse_seed(const char *arg, unsigned long long *seed) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long long s = strtoull(arg, &end, 10);
+  if (!*arg || *end || errno) return fail(EXIT_INPUT, "option -S: '%s' is not a seed (unsigned integer)", arg);
+  *seed = s;
+  return 0;
+}
+
+static int cli_check(const options_t *o, int inputs, int have_R, int have_mix);
+
 int cli_parse(int argc, char **argv, options_t *o) {
   static const struct option longopts[] = {
       {"path", required_argument, 0, OPT_PATH},   {"star", required_argument, 0, OPT_STAR},
@@ -80,17 +130,7 @@ int cli_parse(int argc, char **argv, options_t *o) {
       {"road", required_argument, 0, OPT_ROAD},
       {"road-mix", required_argument, 0, OPT_ROADMIX},
       {0, 0, 0, 0}};
-  memset(o, 0, sizeof *o);
-  o->grid_keep = 0.85;
-  o->degree = 16;
-  o->seed = 27491095ULL;
-  o->trials = 3;
-  o->source = -1;
-  o->num_sources = 1;
-  o->grids[0] = 0;   o->num_grids = 1;
-  o->blocks[0] = 256; o->num_blocks = 1;
-  static const double tiger[4] = GEN_ROAD_MIX;
-  memcpy(o->road_mix, tiger, sizeof tiger);
+  cli_defaults(o);
   int inputs = 0, have_R = 0, have_mix = 0;
   long long v;
   optind = 1;
@@ -102,41 +142,17 @@ int cli_parse(int argc, char **argv, options_t *o) {
       case 's': o->symmetrize = 1; break;
       case 'g': if (parse_ll("-g", optarg, 1, GEN_MAX_SCALE, &v)) return EXIT_INPUT; o->kron_scale = (int)v; inputs++; break;
       case 'u': if (parse_ll("-u", optarg, 1, GEN_MAX_SCALE, &v)) return EXIT_INPUT; o->uniform_scale = (int)v; inputs++; break;
-      case 'G': {
-        unsigned long long w = 0, h = 0;
-        char tail;
-        if (sscanf(optarg, "%llux%llu%c", &w, &h, &tail) != 2 || optarg[0] == '-' || strchr(optarg, '-'))
-          return fail(EXIT_INPUT, "option -G: '%s' is not WxH (e.g. 2000x2000)", optarg);
-        if (w == 0 || h == 0)
-          return fail(EXIT_INPUT, "option -G: '%s': width and height must be at least 1 (e.g. 2000x2000)", optarg);
-        if (w * h > MAX_VERTICES || w > MAX_VERTICES || h > MAX_VERTICES)
-          return fail(EXIT_INPUT, "option -G: %llu x %llu vertices exceeds the limit of %u vertices", w, h, MAX_VERTICES);
-        o->grid_w = (vid_t)w; o->grid_h = (vid_t)h; inputs++;
-        break;
-      }
+      case 'G': if (parse_grid(optarg, o)) return EXIT_INPUT; inputs++; break;
       case OPT_PATH: if (parse_ll("--path", optarg, 1, MAX_VERTICES, &v)) return EXIT_INPUT; o->path_n = (vid_t)v; inputs++; break;
       case OPT_STAR: if (parse_ll("--star", optarg, 1, MAX_VERTICES - 1, &v)) return EXIT_INPUT; o->star_n = (vid_t)v; inputs++; break;
       case OPT_COMPLETE: if (parse_ll("--complete", optarg, 1, 65536, &v)) return EXIT_INPUT; o->complete_n = (vid_t)v; inputs++; break;
       case OPT_ROAD: if (parse_ll("--road", optarg, 1, GEN_ROAD_MAX_N, &v)) return EXIT_INPUT; o->road_n = (vid_t)v; inputs++; break;
       case OPT_ROADMIX: if (parse_mix(optarg, o->road_mix)) return EXIT_INPUT; have_mix = 1; break;
-      case OPT_KEEP: {
-        char *end = NULL;
-        double p = strtod(optarg, &end);
-        if (*end || !(p > 0 && p <= 1)) return fail(EXIT_INPUT, "option --keep: '%s' is not a probability in (0, 1]", optarg);
-        o->grid_keep = p;
-        break;
-      }
+      case OPT_KEEP: if (parse_keep(optarg, &o->grid_keep)) return EXIT_INPUT; break;
       case 'k': if (parse_ll("-k", optarg, 1, 1 << 20, &v)) return EXIT_INPUT; o->degree = (int)v; break;
       case 'w': if (parse_ll("-w", optarg, 1, INT32_MAX, &v)) return EXIT_INPUT; o->max_weight = (weight_t)v; break;
       case OPT_NEG: o->negative = 1; break;
-      case 'S': {
-        char *end = NULL;
-        errno = 0;
-        unsigned long long s = strtoull(optarg, &end, 10);
-        if (!*optarg || *end || errno) return fail(EXIT_INPUT, "option -S: '%s' is not a seed (unsigned integer)", optarg);
-        o->seed = s;
-        break;
-      }
+      case 'S': if (parse_seed(optarg, &o->seed)) return EXIT_INPUT; break;
       case OPT_NAME: o->name = optarg; break;
       case OPT_KSL: o->keep_self_loops = 1; break;
       case OPT_KDUP: o->keep_duplicates = 1; break;
@@ -168,6 +184,11 @@ int cli_parse(int argc, char **argv, options_t *o) {
     }
   }
   if (optind < argc) return fail(EXIT_INPUT, "unexpected argument '%s' (try -h)", argv[optind]);
+  return cli_check(o, inputs, have_R, have_mix);
+}
+
+/* What the options say together: one graph, one way to give sources. */
+static int cli_check(const options_t *o, int inputs, int have_R, int have_mix) {
   if (o->help || o->list_variants || o->list_knobs) return 0;
   if (inputs == 0) return fail(EXIT_INPUT, "no graph: give -f FILE, -g SCALE, -u SCALE, -G WxH or --road N (try -h)");
   if (inputs > 1) return fail(EXIT_INPUT, "more than one graph given (-f, -g, -u, -G, --road, --path, --star, --complete)");
