@@ -232,6 +232,80 @@ static eid_t sort_row(vid_t *cols, weight_t *w, eid_t lo, eid_t d, int keep_dup,
 
 /* ---- CSR build -------------------------------------------------------------- */
 
+/* 1. count: offsets[v + 1] += row v's edges. A self-loop is one directed edge even when the list
+ * is undirected: its reverse is itself (a symmetric .mtx diagonal entry). Returns the first edge
+ * with an id outside 0..n-1, or UINT64_MAX. */
+static eid_t count_rows(const edgelist_t *el, int sym, int keep_loops, eid_t *offsets,
+                        eid_t *loops_out) {
+  const vid_t n = el->n, *src = el->src, *dst = el->dst;
+  const eid_t len = el->len;
+  eid_t loops = 0, bad = UINT64_MAX;
+#pragma omp parallel for schedule(static) reduction(+ : loops) reduction(min : bad)
+  for (eid_t i = 0; i < len; i++) {
+    vid_t u = src[i], v = dst[i];
+    if (u >= n || v >= n) { if (i < bad) bad = i; continue; }
+    if (u == v) {
+      if (!keep_loops) { loops++; continue; }
+      __atomic_fetch_add(&offsets[(size_t)u + 1], 1, __ATOMIC_RELAXED);
+      continue;
+    }
+    __atomic_fetch_add(&offsets[(size_t)u + 1], 1, __ATOMIC_RELAXED);
+    if (sym) __atomic_fetch_add(&offsets[(size_t)v + 1], 1, __ATOMIC_RELAXED);
+  }
+  *loops_out = loops;
+  return bad;
+}
+
+/* 4. sort every row, dedup in place; newdeg[v] (when given) gets row v's new length. Returns the
+ * edges kept; *oom is set when a sort buffer could not be had. */
+static eid_t sort_rows(const eid_t *offsets, vid_t *cols, weight_t *weights, vid_t n, int keep_dup,
+                       eid_t *newdeg, int *oom_out) {
+  eid_t kept = 0;
+  int oom = 0;
+#pragma omp parallel reduction(+ : kept) reduction(| : oom)
+  {
+    sortbuf_t sb = {NULL, NULL, 0};
+    /* dynamic: a hub row can be 10^6 times longer than a typical one */
+#pragma omp for schedule(dynamic, 256)
+    for (size_t v = 0; v < (size_t)n; v++) {
+      eid_t lo = offsets[v], d = offsets[v + 1] - lo;
+      eid_t nd = sort_row(cols, weights, lo, d, keep_dup, &sb, &oom);
+      if (newdeg) newdeg[v] = nd;
+      kept += nd;
+    }
+    free(sb.key);
+    free(sb.tmp);
+  }
+  *oom_out = oom;
+  return kept;
+}
+
+/* 5. compact: rows only move left, so a serial forward pass is safe in place (a parallel one is
+ * not: a row's target may overlap the source of the row before it). */
+static void compact_rows(eid_t *offsets, vid_t **cols_io, weight_t **weights_io, vid_t n,
+                         const eid_t *newdeg) {
+  vid_t *cols = *cols_io;
+  weight_t *weights = *weights_io;
+  eid_t at = 0;
+  for (size_t v = 0; v < (size_t)n; v++) {
+    eid_t lo = offsets[v], d = newdeg[v];
+    if (at != lo) {
+      memmove(cols + at, cols + lo, (size_t)d * sizeof(vid_t));
+      if (weights) memmove(weights + at, weights + lo, (size_t)d * sizeof(weight_t));
+    }
+    offsets[v] = at;
+    at += d;
+  }
+  offsets[n] = at;
+  /* shrinking realloc cannot fail in a way that loses data: keep the old block */
+  vid_t *c2 = realloc(cols, (size_t)(at ? at : 1) * sizeof(vid_t));
+  if (c2) *cols_io = c2;
+  if (weights) {
+    weight_t *w2 = realloc(weights, (size_t)(at ? at : 1) * sizeof(weight_t));
+    if (w2) *weights_io = w2;
+  }
+}
+
 int graph_build(const edgelist_t *el, const build_opts_t *o, graph_t *g, build_report_t *r) {
   static const build_opts_t defaults = {0, 0, 0};
   if (!o) o = &defaults;
@@ -254,21 +328,7 @@ int graph_build(const edgelist_t *el, const build_opts_t *o, graph_t *g, build_r
   if (!offsets) return fail_code();
   memset(offsets, 0, ((size_t)n + 1) * sizeof(eid_t));
 
-  /* 1. count. A self-loop is one directed edge even when the list is
-   * undirected: its reverse is itself (a symmetric .mtx diagonal entry). */
-  eid_t loops = 0, bad = UINT64_MAX;
-#pragma omp parallel for schedule(static) reduction(+ : loops) reduction(min : bad)
-  for (eid_t i = 0; i < len; i++) {
-    vid_t u = src[i], v = dst[i];
-    if (u >= n || v >= n) { if (i < bad) bad = i; continue; }
-    if (u == v) {
-      if (!keep_loops) { loops++; continue; }
-      __atomic_fetch_add(&offsets[(size_t)u + 1], 1, __ATOMIC_RELAXED);
-      continue;
-    }
-    __atomic_fetch_add(&offsets[(size_t)u + 1], 1, __ATOMIC_RELAXED);
-    if (sym) __atomic_fetch_add(&offsets[(size_t)v + 1], 1, __ATOMIC_RELAXED);
-  }
+  eid_t loops = 0, bad = count_rows(el, sym, keep_loops, offsets, &loops);
   if (bad != UINT64_MAX) {
     free(offsets);
     return fail(EXIT_INPUT, "edge %" PRIeid " (%" PRIvid " -> %" PRIvid ") has a vertex id"
@@ -312,50 +372,13 @@ int graph_build(const edgelist_t *el, const build_opts_t *o, graph_t *g, build_r
     newdeg = xmalloc((eid_t)n, sizeof(eid_t), "CSR row lengths");
     if (!newdeg) { free(offsets); free(cols); free(weights); return fail_code(); }
   }
-  eid_t kept = 0;
   int oom = 0;
-#pragma omp parallel reduction(+ : kept) reduction(| : oom)
-  {
-    sortbuf_t sb = {NULL, NULL, 0};
-    /* dynamic: a hub row can be 10^6 times longer than a typical one */
-#pragma omp for schedule(dynamic, 256)
-    for (size_t v = 0; v < (size_t)n; v++) {
-      eid_t lo = offsets[v], d = offsets[v + 1] - lo;
-      eid_t nd = sort_row(cols, weights, lo, d, keep_dup, &sb, &oom);
-      if (newdeg) newdeg[v] = nd;
-      kept += nd;
-    }
-    free(sb.key);
-    free(sb.tmp);
-  }
+  eid_t kept = sort_rows(offsets, cols, weights, n, keep_dup, newdeg, &oom);
   if (oom) {
     free(offsets); free(cols); free(weights); free(newdeg);
     return fail(EXIT_INPUT, "out of host memory: sort buffers for the longest CSR rows");
   }
-
-  /* 5. compact: rows only move left, so a serial forward pass is safe in
-   * place (a parallel one is not: a row's target may overlap the source of
-   * the row before it). Skipped while nothing has been dropped yet. */
-  if (newdeg && kept != m_raw) {
-    eid_t at = 0;
-    for (size_t v = 0; v < (size_t)n; v++) {
-      eid_t lo = offsets[v], d = newdeg[v];
-      if (at != lo) {
-        memmove(cols + at, cols + lo, (size_t)d * sizeof(vid_t));
-        if (weights) memmove(weights + at, weights + lo, (size_t)d * sizeof(weight_t));
-      }
-      offsets[v] = at;
-      at += d;
-    }
-    offsets[n] = at;
-    /* shrinking realloc cannot fail in a way that loses data: keep the old block */
-    vid_t *c2 = realloc(cols, (size_t)(at ? at : 1) * sizeof(vid_t));
-    if (c2) cols = c2;
-    if (weights) {
-      weight_t *w2 = realloc(weights, (size_t)(at ? at : 1) * sizeof(weight_t));
-      if (w2) weights = w2;
-    }
-  }
+  if (newdeg && kept != m_raw) compact_rows(offsets, &cols, &weights, n, newdeg);
   free(newdeg);
 
   g->n = n;
