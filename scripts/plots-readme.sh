@@ -12,6 +12,8 @@
 #   cpu     the fair CPU baseline: BFS in the bench run (oracle, parallel CPU, best GPU step), the
 #           parallel baseline's thread scaling and delta sweep (cpubase-SLUG.csv), and SSSP: step 09
 #           against Dijkstra and delta-stepping (sssp-SLUG.csv)
+#   peers   the gallery against gapbs, Gunrock, GSWITCH and Blest (peers-SLUG.csv, scripts/peers.sh):
+#           peers_readme, called by plots.sh whether or not the slug has bench rows
 # Numbers come from CSV only. Functions: readme_blocks SLUG BEST.TSV PROVENANCE (also step 11's lesson
 # tables: step11_blocks, at the end of this file).
 
@@ -284,4 +286,58 @@ step11_blocks() { # slug
   echo >> "$TMP/b-ibfs-ablation.md"
   update_readme "$les" "$TMP/b-ibfs-k.md" ibfs-k
   update_readme "$les" "$TMP/b-ibfs-ablation.md" ibfs-ablation
+}
+
+# ---- the gallery against its peers: the top README's block <!-- peers:begin --> .. <!-- peers:end -->
+# from DATA/peers-SLUG.csv (scripts/peers.sh); "not measured yet" and the command without it.
+# Per graph and tool the median ms of its fastest variant with no FAIL row ("FAIL" when every
+# variant has one), the fastest of each algorithm in bold; the preparation (prep_ms: the steps'
+# init, Blest's reordering and bit-matrix build) in columns of its own: in no tool's time.
+peers_readme() { # slug
+  local csv="$DATA/peers-$1.csv" meta="$DATA/peers-$1.meta" prov=""
+  grep -qF '<!-- peers:begin -->' "$README" 2>/dev/null || return 0
+  if [ ! -s "$csv" ]; then
+    { printf 'Not measured yet: no `%s`. On a GPU machine with the peers built (docs/PEERS.md):\n' "${csv#$ROOT/}"
+      printf '`make peers PEERS_DIR=/path/to/peer/bin`, then `make plots`.\n\n'; } > "$TMP/b-peers.md"
+    update_readme "$README" "$TMP/b-peers.md" peers; return 0
+  fi
+  # the last run's GPU, the gallery's commit and date (the .meta's last block)
+  [ -s "$meta" ] && prov=$(awk '/^gpu: / { g = substr($0, 6); sub(/,.*/, "", g) } /^gallery commit: / { c = $3 }
+    /^start: / { d = substr($2, 1, 10) } END { if (g != "") printf "%s, the gallery at %s, %s", g, c, d }' "$meta")
+  awk -F, -v src="${csv#$ROOT/}" -v prov="$prov" "$AWK_NUM"'
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { g = $c["graph"]; k = g SUBSEP $c["tool"] SUBSEP $c["alg"] SUBSEP $c["variant"]
+      if (!(g in gs)) { gs[g] = 1; G[++ng] = g }
+      if (!(k in nk)) K[++nkeys] = k
+      nk[k]++; MS[k, nk[k]] = $c["ms"]; if ($c["prep_ms"] != "") { np[k]++; PR[k, np[k]] = $c["prep_ms"] }
+      if ($c["check"] == "FAIL") bad[k] = 1 }
+    function med(A, k, m,   i, j, t, a) { for (i = 1; i <= m; i++) a[i] = A[k, i] + 0
+      for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+    function lab(tool, v,   s) { if (tool == "gallery") { s = v; sub(/^step/, "", s); sub(/ default$/, "", s); return " (" s ")" }
+      if (v ~ /^delta-step d=/) { s = v; sub(/^delta-step /, "", s); return " (" s ")" } return "" }
+    function cell(g, tool, alg,   t) { t = g SUBSEP tool SUBSEP alg
+      if (t in B) return (B[t] == BEST[g, alg] ? "**" ms(B[t]) "**" : ms(B[t])) lab(tool, BV[t]); return (t in AF) ? "FAIL" : "-" }
+    function prep(g, tool, alg,   t) { t = g SUBSEP tool SUBSEP alg; return (t in BP) ? big(BP[t]) : "-" }
+    END {
+      for (i = 1; i <= nkeys; i++) { k = K[i]; split(k, p, SUBSEP); t = p[1] SUBSEP p[2] SUBSEP p[3]
+        if (bad[k]) { AF[t] = 1; continue }
+        m = med(MS, k, nk[k])
+        if (!(t in B) || m < B[t]) { B[t] = m; BV[t] = p[4]; if (np[k]) BP[t] = med(PR, k, np[k]); else delete BP[t] }
+        if (!((p[1], p[3]) in BEST) || m < BEST[p[1], p[3]]) BEST[p[1], p[3]] = m }
+      printf "Median ms a run (sources x trials, every answer validated: a tool whose runs all failed a check shows FAIL), one GPU%s;\n", prov != "" ? " (" prov ")" : ""
+      printf "written by `make plots` from `%s` (`make peers`). The fastest of each algorithm in bold; the gallery'"'"'s\n", src
+      print "cell names its fastest step (and variant), gapbs'"'"'s SSSP its bucket width. Each tool'"'"'s own timer (docs/PEERS.md):"
+      print "gapbs a wall clock, 16 CPU threads; Gunrock its device events; GSWITCH and Blest host timers around their loop or kernel."
+      print "**Preparation is not in any time**: Blest'"'"'s reordering and bit-matrix build, the steps'"'"' `init` (relabelling,"
+      print "transpose, chains), in the preparation columns; gapbs'"'"', Gunrock'"'"'s and GSWITCH'"'"'s graph builds are not reported."
+      print ""
+      print "| graph | gapbs BFS | Gunrock BFS | GSWITCH BFS | Blest BFS | gallery BFS | Blest preparation | gallery preparation, BFS | gapbs SSSP | Gunrock SSSP | GSWITCH SSSP | gallery SSSP | gallery preparation, SSSP |"
+      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      for (x = 1; x <= ng; x++) { g = G[x]
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g, cell(g, "gapbs", "bfs"), cell(g, "gunrock", "bfs"),
+          cell(g, "gswitch", "bfs"), cell(g, "blest", "bfs"), cell(g, "gallery", "bfs"), prep(g, "blest", "bfs"), prep(g, "gallery", "bfs"),
+          cell(g, "gapbs", "sssp"), cell(g, "gunrock", "sssp"), cell(g, "gswitch", "sssp"), cell(g, "gallery", "sssp"), prep(g, "gallery", "sssp") }
+      print "" }' "$csv" > "$TMP/b-peers.md"
+  update_readme "$README" "$TMP/b-peers.md" peers
 }
