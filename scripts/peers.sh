@@ -319,7 +319,7 @@ meta=$OUTDIR/peers-$slug.meta
   echo "host: $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2); $(uname -sr)"
   echo "settings: graphs='$GRAPHS' K=$K T=$T threads=$THREADS gs_algs='${GS_ALGS:-bfs sssp}' no_a2=${NO_A2:-0} runs='$PROJECT_RUNS'"
   echo "peers (docs/PEERS.md): gapbs sbeamer/gapbs b5e3e19 + patches/prep.cc;" \
-       "Gunrock gunrock/gunrock 01f125c + patches/gunrock-1102.patch + patches/gbench.cu;" \
+       "Gunrock gunrock/gunrock 01f125c + patches/gunrock.patch + patches/gbench.cu;" \
        "GSWITCH PAA-NCIC/GSWITCH b18d2a4 + patches/gswitch.patch; Blest delbek/blest 9be20d9 + patches/blest.patch"
   echo "binaries (sha256):"
   (cd "$B" && sha256sum bfs sssp converter prep gbench gswitch_bfs gswitch_sssp blest 2>/dev/null | sed 's/^/  /')
