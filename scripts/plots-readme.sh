@@ -5,7 +5,8 @@
 #   ladder  the steps themselves: number, base (the "Base: NN" line of the header, else the step
 #           before), the title of the STEP definition, a short technique text and its source from
 #           plots/ladder.tsv (the title alone for a step not listed there), the chains of bases, and
-#           the step's H100 numbers from the committed CSV ("not measured yet" without rows)
+#           the step's H100 numbers from the committed CSV ("not measured yet" without rows) and
+#           beside them its untimed preparation (init ms: relabelling, transpose, chains) on both graphs
 #   fig7    Springer's Fig. 7 again: per graph the best, runner-up and slowest of Springer's kernels
 #           (steps 01-07), the best step of the ladder, both CPU references; Springer's finding and
 #           whether the H100 agrees, from plots/springer-fig7.tsv (claims checked against the data)
@@ -46,12 +47,23 @@ ladder_steps() {
   done
 }
 
-block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
+# prep.tsv: step variant graph median-init-ms of the CSV given (rows that failed left out)
+prep_medians() {
+  awk -F, 'FNR == 1 { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["verified"] == "FAIL" || $c["step"] == "cpu" { next }
+    { k = $c["step"] "\t" $c["variant"] "\t" $c["graph"]; if (!(k in n)) K[++nk] = k; n[k]++; v[k, n[k]] = $c["init_ms"] + 0 }
+    END { for (i = 1; i <= nk; i++) { k = K[i]; m = n[k]; for (a = 1; a <= m; a++) A[a] = v[k, a]
+            for (a = 2; a <= m; a++) { t = A[a]; for (b = a - 1; b >= 1 && A[b] > t; b--) A[b + 1] = A[b]; A[b + 1] = t }
+            printf "%s\t%s\n", k, m % 2 ? A[(m + 1) / 2] : (A[m / 2] + A[m / 2 + 1]) / 2 } }' "$@"
+}
+
+block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve prep.tsv > markdown
   awk -F'\t' -v bench="$RB_BENCH" "$AWK_NUM"'
     FILENAME == ARGV[1] { nst++; N[nst] = $1; SL[nst] = $2; B[$1] = $3; T[$1] = $4; next }
     FILENAME == ARGV[2] { if ($0 !~ /^#/ && NF >= 2) { TQ[$1] = $2; SRC[$1] = $3 } next }
     FILENAME == ARGV[5] { split($0, w, " "); g = w[1]; k = w[2] + 0
                           if (!(g in IK) || k > IK[g]) { IK[g] = k; IL[g] = $0 } next }
+    FILENAME == ARGV[6] { PI[$1, $2, $3] = $4; next }
     FILENAME == ARGV[3] || FILENAME == ARGV[4] {
       if ($1 == "cpu" || $8 == "NaN") next
       id = substr($1, 5); kind[id] = (FILENAME == ARGV[4] ? "SSSP" : "BFS")
@@ -66,14 +78,17 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
         return num(w[6]) " GTEPS for " w[2] " sources in one run: " num(w[4]) " ms a source, " times(w[5]) " step 10 run " w[2] " times" }
       return "not measured yet"
     }
+    # the untimed preparation (init ms) of the variant in the cell of graph g
+    function prep1(id, g,   k) { k = id SUBSEP g; return ((k in best) && (("step" id, bv[k], g) in PI)) ? num(PI["step" id, bv[k], g]) : "-" }
+    function prep(id,   a, b) { a = prep1(id, "kron20"); b = prep1(id, "luxembourg_osm"); return a == "-" && b == "-" ? "—" : a " / " b }
     function chain(id,   s, n) { s = id; n = 0; while (B[id] != "" && n++ < 50) { id = B[id]; s = id " → " s } return s }
     END {
-      print "| step | base | technique | source | kron20, H100 | luxembourg_osm, H100 |"
-      print "|---|---|---|---|---|---|"
+      print "| step | base | technique | source | kron20, H100 | luxembourg_osm, H100 | preparation (init) ms, kron20 / luxembourg_osm |"
+      print "|---|---|---|---|---|---|---|"
       for (i = 1; i <= nst; i++) {
         id = N[i]; t = (id in TQ) ? TQ[id] : T[id]
-        printf "| [%s_%s](steps/%s_%s/README.md) | %s | %s | %s | %s | %s |\n", id, SL[i], id, SL[i], (B[id] == "" ? "—" : B[id]),
-          t, ((id in SRC) ? SRC[id] : "—"), cell(id, "kron20"), cell(id, "luxembourg_osm")
+        printf "| [%s_%s](steps/%s_%s/README.md) | %s | %s | %s | %s | %s | %s |\n", id, SL[i], id, SL[i], (B[id] == "" ? "—" : B[id]),
+          t, ((id in SRC) ? SRC[id] : "—"), cell(id, "kron20"), cell(id, "luxembourg_osm"), prep(id)
       }
       print ""
       printf "H100 numbers: median over sources x trials of the step'"'"'s fastest variant (named where a step has several),\n"
@@ -81,13 +96,15 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
       sl = ns ? SS[1] : "none"; for (i = 2; i <= ns; i++) sl = sl (i == ns ? " and " : ", ") SS[i]
       printf "from `%s` (BFS), `plots/data/sssp-h100.csv` (SSSP: step%s %s, weights 1..255) and\n", bench, (ns > 1 ? "s" : ""), sl
       printf "`plots/data/ibfs-step11-h100.csv` (step 11: the largest K measured); \"not measured yet\": no rows in them.\n"
+      printf "Preparation: the step'"'"'s `init` for the same variant and graph (median over its runs), never in the time:\n"
+      printf "allocation and what a step prepares once a run (step 04'"'"'s reordering, step 10'"'"'s transpose, step 16'"'"'s chains).\n"
       print ""
       print "Each step is its base plus one technique (`make diffNN` shows it). The chains of bases:"
       print "```"
       for (i = 1; i <= nst; i++) isbase[B[N[i]]] = 1
       for (i = 1; i <= nst; i++) if (!(N[i] in isbase)) print chain(N[i])
       print "```"
-    }' "$TMP/ladder-steps.tsv" "$LADDER_TSV" "$1" "$2" "$3"
+    }' "$TMP/ladder-steps.tsv" "$LADDER_TSV" "$1" "$2" "$3" "$4"
 }
 
 block_fig7() {    # best.tsv > markdown
@@ -223,11 +240,13 @@ readme_blocks() { # slug best.tsv provenance
   ladder_steps > "$TMP/ladder-steps.tsv"
   [ -f "$LADDER_TSV" ] || : > "$TMP/empty.tsv"
   : > "$TMP/sssp-best.tsv"; [ -s "$sssp" ] && valid "$sssp" && agg best "$sssp" > "$TMP/sssp-best.tsv"
+  local pcsv=(); b=$(pick_csv bench "$slug"); [ -n "$b" ] && pcsv+=("$b"); [ -s "$TMP/sssp-best.tsv" ] && pcsv+=("$sssp")
+  prep_medians ${pcsv[@]+"${pcsv[@]}"} < /dev/null > "$TMP/prep.tsv"
   : > "$TMP/ibfs-curve.txt"; [ -s "$ibfs" ] && valid "$ibfs" && awk -v mode=curve -v base=step10 -f "$ROOT/plots/ibfs11.awk" "$ibfs" > "$TMP/ibfs-curve.txt"
   [ -f "$LADDER_TSV" ] || LADDER_TSV=$TMP/empty.tsv
   [ -f "$FIG7_TSV" ] || { : > "$TMP/empty.tsv"; FIG7_TSV=$TMP/empty.tsv; }
   { printf 'Generated by `make plots` from the steps'"'"' headers, `plots/ladder.tsv` and the CSV named below (%s).\n\n' "$prov"
-    block_ladder "$best" "$TMP/sssp-best.tsv" "$TMP/ibfs-curve.txt"; echo; } > "$TMP/b-ladder.md"
+    block_ladder "$best" "$TMP/sssp-best.tsv" "$TMP/ibfs-curve.txt" "$TMP/prep.tsv"; echo; } > "$TMP/b-ladder.md"
   { block_fig7 "$best"; echo; } > "$TMP/b-fig7.md"
   [ -s "$cpub" ] && { valid "$cpub" || cpub=""; } || cpub=""
   [ -s "$sssp" ] || sssp=""
