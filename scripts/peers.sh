@@ -315,7 +315,8 @@ meta=$OUTDIR/peers-$slug.meta
   echo "wall_s: $SECONDS"
   echo "gallery commit: $commit"
   echo "gpu: $(nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1 | head -1)"
-  echo "cuda: $(nvcc --version 2>/dev/null | tail -n 1)"
+  echo "cuda: $(nvidia-smi 2>/dev/null | grep -o 'CUDA Version: [0-9.]*' | head -1) (the driver's); nvcc: $(nvcc --version 2>/dev/null | tail -n 1)"
+  echo "steps: $(cat "$LOGDIR"/*.step*.txt 2>/dev/null | grep -m1 '^GPU: ')"     # the steps' own line: runtime, driver, commit
   echo "host: $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2); $(uname -sr)"
   echo "settings: graphs='$GRAPHS' K=$K T=$T threads=$THREADS gs_algs='${GS_ALGS:-bfs sssp}' no_a2=${NO_A2:-0} runs='$PROJECT_RUNS'"
   echo "peers (docs/PEERS.md): gapbs sbeamer/gapbs b5e3e19 + patches/prep.cc;" \
