@@ -328,7 +328,7 @@ peers_readme() { # slug
     { g = $c["graph"]; k = g SUBSEP $c["tool"] SUBSEP $c["alg"] SUBSEP $c["variant"]
       if (!(g in gs)) { gs[g] = 1; G[++ng] = g }
       if (!(k in nk)) K[++nkeys] = k
-      nk[k]++; MS[k, nk[k]] = $c["ms"]; if ($c["prep_ms"] != "") { np[k]++; PR[k, np[k]] = $c["prep_ms"] }
+      nk[k]++; MS[k, nk[k]] = $c["ms"]; if (("prep_ms" in c) && $c["prep_ms"] != "") { np[k]++; PR[k, np[k]] = $c["prep_ms"] }
       if ($c["check"] == "FAIL") bad[k] = 1 }
     function med(A, k, m,   i, j, t, a) { for (i = 1; i <= m; i++) a[i] = A[k, i] + 0
       for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
