@@ -350,6 +350,7 @@ peers_readme() { # slug
       print "gapbs a wall clock, 16 CPU threads; Gunrock its device events; GSWITCH and Blest host timers around their loop or kernel."
       print "**Preparation is not in any time**: Blest'"'"'s reordering and bit-matrix build, the steps'"'"' `init` (relabelling,"
       print "transpose, chains), in the preparation columns; gapbs'"'"', Gunrock'"'"'s and GSWITCH'"'"'s graph builds are not reported."
+      print "The Kronecker and uniform graphs are gapbs'"'"'s (its generator), not those of the tables above."
       print ""
       print "| graph | gapbs BFS | Gunrock BFS | GSWITCH BFS | Blest BFS | gallery BFS | Blest preparation | gallery preparation, BFS | gapbs SSSP | Gunrock SSSP | GSWITCH SSSP | gallery SSSP | gallery preparation, SSSP |"
       print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
