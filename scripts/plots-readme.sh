@@ -344,7 +344,8 @@ peers_readme() { # slug
         m = med(MS, k, nk[k])
         if (!(t in B) || m < B[t]) { B[t] = m; BV[t] = p[4]; if (np[k]) BP[t] = med(PR, k, np[k]); else delete BP[t] }
         if (!((p[1], p[3]) in BEST) || m < BEST[p[1], p[3]]) BEST[p[1], p[3]] = m }
-      printf "Median ms a run (sources x trials, every answer validated: a tool whose runs all failed a check shows FAIL), one GPU%s;\n", prov != "" ? " (" prov ")" : ""
+      printf "Median ms a run (sources x trials) of each tool'"'"'s fastest variant, one GPU%s; every answer validated, a variant\n", prov != "" ? " (" prov ")" : ""
+      print "with a failed check left out (FAIL: every variant of the tool failed one);"
       printf "written by `make plots` from `%s` (`make peers`). The fastest of each algorithm in bold; the gallery'"'"'s\n", src
       print "cell names its fastest step (and variant), gapbs'"'"'s SSSP its bucket width. Each tool'"'"'s own timer (docs/PEERS.md):"
       print "gapbs a wall clock, 16 CPU threads; Gunrock its device events; GSWITCH and Blest host timers around their loop or kernel."
