@@ -87,7 +87,7 @@ NAMED_STEPS := $(filter $(STEP_IDS),$(MAKECMDGOALS))
 SEL_STEPS   := $(if $(NAMED_STEPS),$(NAMED_STEPS),$(STEP_IDS))
 SEL_BINS    := $(addprefix bin/,$(SEL_STEPS))
 
-.PHONY: all test check compare sanitize sweep bench plots profile info help clean graphs \
+.PHONY: all test check compare sanitize sweep bench plots peers profile info help clean graphs \
         $(STEP_IDS) fuzz setup mine
 .DEFAULT_GOAL := all
 # build/cpubench too: the README's CPU-baseline commands use it
@@ -237,6 +237,12 @@ bench: $(STEP_BINS)
 	@scripts/bench.sh $(STEP_BINS)
 plots:
 	@scripts/plots.sh
+# the steps next to gapbs, Gunrock, GSWITCH and Blest (scripts/peers.sh, docs/PEERS.md): the peers'
+# binaries from PEERS_DIR, the steps built first; without PEERS_DIR one line and exit 2
+peers:
+	@[ -n "$(PEERS_DIR)" ] || { echo "usage: make peers PEERS_DIR=/path/to/peer/bin [PEERS_GRAPHS='kron20 grid2k'] (docs/PEERS.md)"; exit 2; }
+	@$(MAKE) --no-print-directory all
+	@PEERS_DIR='$(PEERS_DIR)' scripts/peers.sh $(PEERS_GRAPHS)
 # your own graph: every step on FILE, a table and a figure under results/
 # (scripts/mygraph.sh); without a GPU one line and exit 77, before any build
 mine:
@@ -281,6 +287,8 @@ help:
 	@echo "make bench           standard benchmark set -> plots/data/bench-<gpu>.csv"
 	@echo "make plots           SVG/PNG figures and the README table from plots/data (no GPU needed);"
 	@echo "                     your own fresh results/ CSV of the same GPU are preferred, and it says which"
+	@echo "make peers PEERS_DIR=dir  the steps next to gapbs, Gunrock, GSWITCH and Blest (their binaries in dir;"
+	@echo "                     docs/PEERS.md) -> plots/data/peers-<gpu>.csv, every answer validated"
 	@echo "make mine FILE=g.el  your graph: every step on it -> results/<name>.csv, .txt table, -runtime.svg figure"
 	@echo "make setup           install what is missing (zlib, cmocka, gnuplot; apt as root or through sudo);"
 	@echo "                     make test, make compare and make mine run it first"

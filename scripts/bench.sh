@@ -36,7 +36,8 @@
 #   plots/data/bench-GPU.meta       provenance, one block per run appended: nvidia-smi, uname,
 #                                   nvcc, commit, dates, wall time, settings, every job with
 #                                   its exit status and seconds
-# and each job's output under results/bench-GPU/. Then `make plots`.
+# and each job's output under results/bench-GPU/; at the end, per step and graph, the fastest
+# variant's median ms beside its untimed preparation (init ms). Then `make plots`.
 #
 # Environment: BENCH_QUICK=1 (smaller: -R 2 -n 3, grid1000x1000, scales 16..20, budget 150 s),
 # BENCH_PHASES, BENCH_SOURCES (4), BENCH_TRIALS (5), BENCH_MIN_SCALE (16), BENCH_MAX_SCALE (22),
@@ -278,6 +279,32 @@ meta="$OUTDIR/bench-$slug.meta"
   nvidia-smi --query-gpu=name,pci.bus_id,driver_version,vbios_version,memory.total,clocks.max.sm,clocks.max.mem,power.limit,persistence_mode,compute_mode,mig.mode.current --format=csv 2>&1 || true
   echo; echo "## nvidia-smi"; nvidia-smi 2>&1 || true
 } >> "$meta"
+# ---- summary: per step and graph, the fastest variant's median ms beside its untimed preparation
+# (the step's init: relabelling, transpose, chains; never in the time), this run's rows
+bench_summary() { # CSV TITLE
+  [ -s "$1" ] || return 0
+  awk -F, -v title="$2" '
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["step"] == "cpu" || $c["verified"] == "FAIL" { next }
+    { s = $c["step"]; g = $c["graph"]; k = s SUBSEP $c["variant"] SUBSEP g
+      if (!(s in ss)) { ss[s] = 1; S[++ns] = s } if (!(g in gs)) { gs[g] = 1; G[++ng] = g }
+      if (!(k in n)) K[++nk] = k; n[k]++; M[k, n[k]] = $c["ms"]; I[k, n[k]] = $c["init_ms"] }
+    function med(A, k, m,   i, j, t, a) { for (i = 1; i <= m; i++) a[i] = A[k, i] + 0
+      for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+    END {
+      if (!nk) exit
+      for (i = 1; i <= nk; i++) { split(K[i], p, SUBSEP); t = p[1] SUBSEP p[3]; x = med(M, K[i], n[K[i]])
+        if (!(t in B) || x < B[t]) { B[t] = x; BI[t] = med(I, K[i], n[K[i]]) } }
+      printf "\n%s: median ms of each step'"'"'s fastest variant / its preparation (init ms, untimed)\n", title
+      line = sprintf("%-8s", "step"); for (j = 1; j <= ng; j++) line = line sprintf(" %20s", G[j]); print line
+      for (i = 1; i <= ns; i++) { line = sprintf("%-8s", S[i])
+        for (j = 1; j <= ng; j++) { t = S[i] SUBSEP G[j]
+          line = line sprintf(" %20s", (t in B) ? sprintf("%.3f / %.3f", B[t], BI[t]) : "-") }
+        print line } }' "$1" >&2
+}
+bench_summary "$TMP/bench.csv" "BFS (main and big phases)"
+bench_summary "$TMP/sssp.csv" "SSSP"
 say "$n_ok ok, $n_bad failed, $n_skip skipped (budget) in ${SECONDS}s -> ${files[*]+${files[*]#$ROOT/}}${files_note:-} ${meta#$ROOT/}"
 [ $n_skip -gt 0 ] && say "warning: $n_skip jobs skipped: the budget (BENCH_BUDGET=$BUDGET) ran out; see $meta"
 exit $bad

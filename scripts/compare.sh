@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # compare.sh BIN... - the main job (make compare): every step and variant on
 # one graph (GRAPH, default "-g 20": Kronecker scale 20), verified, one table:
-# step, variant, median time, GTEPS, speedup over the first step, over the serial
+# step, variant, median time, the step's untimed preparation (its init: relabelling, transpose,
+# chains; median over its runs), GTEPS, speedup over the first step, over the serial
 # CPU oracle (one core) and over the parallel CPU baseline (harness/cpubase.h,
 # OMP_NUM_THREADS threads, else the free cores; both timed by --cpu-baseline on the first job).
 # Rows go to results/compare.csv too.
@@ -55,7 +56,8 @@ awk -F, -v problem="$COMPARE_PROBLEM" '
   NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
   { key = $col["step"] SUBSEP $col["variant"]
     if (!(key in seen)) { seen[key] = 1; order[++n] = key }
-    k = ++cnt[key]; ms[key, k] = $col["ms"]; gt[key, k] = $col["gteps"]
+    k = ++cnt[key]; ms[key, k] = $col["ms"]; gt[key, k] = $col["gteps"]; ini[key, k] = $col["init_ms"]
+    if ($col["step"] != "cpu") upl[++nu] = $col["upload_ms"]
     if ($col["verified"] == "FAIL") bad[key] = 1
     if ($col["verified"] == "PASS") ok[key] = 1
     if ($col["step"] == "cpu" && $col["variant"] !~ /^(bfs|dijkstra|bellman-ford)$/) {
@@ -66,7 +68,8 @@ awk -F, -v problem="$COMPARE_PROBLEM" '
     for (i = 2; i <= c; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
     return c % 2 ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2 }
   END {
-    for (i = 1; i <= n; i++) { k = order[i]; m[k] = med(ms, k, cnt[k]); g[k] = med(gt, k, cnt[k]) }
+    for (i = 1; i <= n; i++) { k = order[i]; m[k] = med(ms, k, cnt[k]); g[k] = med(gt, k, cnt[k]); im[k] = med(ini, k, cnt[k]) }
+    for (i = 1; i <= nu; i++) U["u", i] = upl[i]
     for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
       if (p[1] == "cpu") { if (order[i] != par_key) cpu = m[order[i]] } else if (!base) base = m[order[i]] }
     par = (par_key != "") ? m[par_key] : 0
@@ -74,9 +77,11 @@ awk -F, -v problem="$COMPARE_PROBLEM" '
     printf "\nmake compare (%s): %s on %s\n", problem, graph, gpu
     printf "vs oracle: speedup over the serial CPU oracle (1 core); vs par CPU: over the parallel CPU baseline%s\n",
            par ? " " pp[2] " (" threads " threads)" : " (none measured)"
-    printf "%-8s %-18s %12s %9s %10s %10s %11s %9s\n", "step", "variant", "median ms", "GTEPS", "vs first", "vs oracle", "vs par CPU", "verified"
+    printf "init ms: the step'"'"'s untimed preparation (init: allocation, relabelling, transpose, chains), once a run,\n"
+    printf "never in its median ms; the graph'"'"'s upload (%s) is in neither\n", nu ? sprintf("%.3f ms, median", med(U, "u", nu)) : "not measured"
+    printf "%-8s %-18s %12s %10s %9s %10s %10s %11s %9s\n", "step", "variant", "median ms", "init ms", "GTEPS", "vs first", "vs oracle", "vs par CPU", "verified"
     for (i = 1; i <= n; i++) {
       k = order[i]; split(k, p, SUBSEP)
-      printf "%-8s %-18s %12.3f %9.3f %9.2fx %9.2fx %s %9s\n", p[1], p[2], m[k], g[k], base / m[k], cpu / m[k],
+      printf "%-8s %-18s %12.3f %10s %9.3f %9.2fx %9.2fx %s %9s\n", p[1], p[2], m[k], p[1] == "cpu" ? "-" : sprintf("%.3f", im[k]), g[k], base / m[k], cpu / m[k],
              par ? sprintf("%10.2fx", par / m[k]) : sprintf("%11s", "-"), bad[k] ? "FAIL" : (ok[k] ? "PASS" : "-") } }' "$csv"
 exit $status

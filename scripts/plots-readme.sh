@@ -5,13 +5,16 @@
 #   ladder  the steps themselves: number, base (the "Base: NN" line of the header, else the step
 #           before), the title of the STEP definition, a short technique text and its source from
 #           plots/ladder.tsv (the title alone for a step not listed there), the chains of bases, and
-#           the step's H100 numbers from the committed CSV ("not measured yet" without rows)
+#           the step's H100 numbers from the committed CSV ("not measured yet" without rows) and
+#           beside them its untimed preparation (init ms: relabelling, transpose, chains) on both graphs
 #   fig7    Springer's Fig. 7 again: per graph the best, runner-up and slowest of Springer's kernels
 #           (steps 01-07), the best step of the ladder, both CPU references; Springer's finding and
 #           whether the H100 agrees, from plots/springer-fig7.tsv (claims checked against the data)
 #   cpu     the fair CPU baseline: BFS in the bench run (oracle, parallel CPU, best GPU step), the
 #           parallel baseline's thread scaling and delta sweep (cpubase-SLUG.csv), and SSSP: step 09
 #           against Dijkstra and delta-stepping (sssp-SLUG.csv)
+#   peers   the gallery against gapbs, Gunrock, GSWITCH and Blest (peers-SLUG.csv, scripts/peers.sh):
+#           peers_readme, called by plots.sh whether or not the slug has bench rows
 # Numbers come from CSV only. Functions: readme_blocks SLUG BEST.TSV PROVENANCE (also step 11's lesson
 # tables: step11_blocks, at the end of this file).
 
@@ -44,12 +47,23 @@ ladder_steps() {
   done
 }
 
-block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
+# prep.tsv: step variant graph median-init-ms of the CSV given (rows that failed left out)
+prep_medians() {
+  awk -F, 'FNR == 1 { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $c["verified"] == "FAIL" || $c["step"] == "cpu" { next }
+    { k = $c["step"] "\t" $c["variant"] "\t" $c["graph"]; if (!(k in n)) K[++nk] = k; n[k]++; v[k, n[k]] = $c["init_ms"] + 0 }
+    END { for (i = 1; i <= nk; i++) { k = K[i]; m = n[k]; for (a = 1; a <= m; a++) A[a] = v[k, a]
+            for (a = 2; a <= m; a++) { t = A[a]; for (b = a - 1; b >= 1 && A[b] > t; b--) A[b + 1] = A[b]; A[b + 1] = t }
+            printf "%s\t%s\n", k, m % 2 ? A[(m + 1) / 2] : (A[m / 2] + A[m / 2 + 1]) / 2 } }' "$@"
+}
+
+block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve prep.tsv > markdown
   awk -F'\t' -v bench="$RB_BENCH" "$AWK_NUM"'
     FILENAME == ARGV[1] { nst++; N[nst] = $1; SL[nst] = $2; B[$1] = $3; T[$1] = $4; next }
     FILENAME == ARGV[2] { if ($0 !~ /^#/ && NF >= 2) { TQ[$1] = $2; SRC[$1] = $3 } next }
     FILENAME == ARGV[5] { split($0, w, " "); g = w[1]; k = w[2] + 0
                           if (!(g in IK) || k > IK[g]) { IK[g] = k; IL[g] = $0 } next }
+    FILENAME == ARGV[6] { PI[$1, $2, $3] = $4; next }
     FILENAME == ARGV[3] || FILENAME == ARGV[4] {
       if ($1 == "cpu" || $8 == "NaN") next
       id = substr($1, 5); kind[id] = (FILENAME == ARGV[4] ? "SSSP" : "BFS")
@@ -64,14 +78,17 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
         return num(w[6]) " GTEPS for " w[2] " sources in one run: " num(w[4]) " ms a source, " times(w[5]) " step 10 run " w[2] " times" }
       return "not measured yet"
     }
+    # the untimed preparation (init ms) of the variant in the cell of graph g
+    function prep1(id, g,   k) { k = id SUBSEP g; return ((k in best) && (("step" id, bv[k], g) in PI)) ? num(PI["step" id, bv[k], g]) : "-" }
+    function prep(id,   a, b) { a = prep1(id, "kron20"); b = prep1(id, "luxembourg_osm"); return a == "-" && b == "-" ? "—" : a " / " b }
     function chain(id,   s, n) { s = id; n = 0; while (B[id] != "" && n++ < 50) { id = B[id]; s = id " → " s } return s }
     END {
-      print "| step | base | technique | source | kron20, H100 | luxembourg_osm, H100 |"
-      print "|---|---|---|---|---|---|"
+      print "| step | base | technique | source | kron20, H100 | luxembourg_osm, H100 | preparation (init) ms, kron20 / luxembourg_osm |"
+      print "|---|---|---|---|---|---|---|"
       for (i = 1; i <= nst; i++) {
         id = N[i]; t = (id in TQ) ? TQ[id] : T[id]
-        printf "| [%s_%s](steps/%s_%s/README.md) | %s | %s | %s | %s | %s |\n", id, SL[i], id, SL[i], (B[id] == "" ? "—" : B[id]),
-          t, ((id in SRC) ? SRC[id] : "—"), cell(id, "kron20"), cell(id, "luxembourg_osm")
+        printf "| [%s_%s](steps/%s_%s/README.md) | %s | %s | %s | %s | %s | %s |\n", id, SL[i], id, SL[i], (B[id] == "" ? "—" : B[id]),
+          t, ((id in SRC) ? SRC[id] : "—"), cell(id, "kron20"), cell(id, "luxembourg_osm"), prep(id)
       }
       print ""
       printf "H100 numbers: median over sources x trials of the step'"'"'s fastest variant (named where a step has several),\n"
@@ -79,13 +96,15 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve > markdown
       sl = ns ? SS[1] : "none"; for (i = 2; i <= ns; i++) sl = sl (i == ns ? " and " : ", ") SS[i]
       printf "from `%s` (BFS), `plots/data/sssp-h100.csv` (SSSP: step%s %s, weights 1..255) and\n", bench, (ns > 1 ? "s" : ""), sl
       printf "`plots/data/ibfs-step11-h100.csv` (step 11: the largest K measured); \"not measured yet\": no rows in them.\n"
+      printf "Preparation: the step'"'"'s `init` for the same variant and graph (median over its runs), never in the time:\n"
+      printf "allocation and what a step prepares once a run (step 04'"'"'s reordering, step 10'"'"'s transpose, step 16'"'"'s chains).\n"
       print ""
       print "Each step is its base plus one technique (`make diffNN` shows it). The chains of bases:"
       print "```"
       for (i = 1; i <= nst; i++) isbase[B[N[i]]] = 1
       for (i = 1; i <= nst; i++) if (!(N[i] in isbase)) print chain(N[i])
       print "```"
-    }' "$TMP/ladder-steps.tsv" "$LADDER_TSV" "$1" "$2" "$3"
+    }' "$TMP/ladder-steps.tsv" "$LADDER_TSV" "$1" "$2" "$3" "$4"
 }
 
 block_fig7() {    # best.tsv > markdown
@@ -221,11 +240,13 @@ readme_blocks() { # slug best.tsv provenance
   ladder_steps > "$TMP/ladder-steps.tsv"
   [ -f "$LADDER_TSV" ] || : > "$TMP/empty.tsv"
   : > "$TMP/sssp-best.tsv"; [ -s "$sssp" ] && valid "$sssp" && agg best "$sssp" > "$TMP/sssp-best.tsv"
+  local pcsv=(); b=$(pick_csv bench "$slug"); [ -n "$b" ] && pcsv+=("$b"); [ -s "$TMP/sssp-best.tsv" ] && pcsv+=("$sssp")
+  prep_medians ${pcsv[@]+"${pcsv[@]}"} < /dev/null > "$TMP/prep.tsv"
   : > "$TMP/ibfs-curve.txt"; [ -s "$ibfs" ] && valid "$ibfs" && awk -v mode=curve -v base=step10 -f "$ROOT/plots/ibfs11.awk" "$ibfs" > "$TMP/ibfs-curve.txt"
   [ -f "$LADDER_TSV" ] || LADDER_TSV=$TMP/empty.tsv
   [ -f "$FIG7_TSV" ] || { : > "$TMP/empty.tsv"; FIG7_TSV=$TMP/empty.tsv; }
   { printf 'Generated by `make plots` from the steps'"'"' headers, `plots/ladder.tsv` and the CSV named below (%s).\n\n' "$prov"
-    block_ladder "$best" "$TMP/sssp-best.tsv" "$TMP/ibfs-curve.txt"; echo; } > "$TMP/b-ladder.md"
+    block_ladder "$best" "$TMP/sssp-best.tsv" "$TMP/ibfs-curve.txt" "$TMP/prep.tsv"; echo; } > "$TMP/b-ladder.md"
   { block_fig7 "$best"; echo; } > "$TMP/b-fig7.md"
   [ -s "$cpub" ] && { valid "$cpub" || cpub=""; } || cpub=""
   [ -s "$sssp" ] || sssp=""
@@ -284,4 +305,60 @@ step11_blocks() { # slug
   echo >> "$TMP/b-ibfs-ablation.md"
   update_readme "$les" "$TMP/b-ibfs-k.md" ibfs-k
   update_readme "$les" "$TMP/b-ibfs-ablation.md" ibfs-ablation
+}
+
+# ---- the gallery against its peers: the top README's block <!-- peers:begin --> .. <!-- peers:end -->
+# from DATA/peers-SLUG.csv (scripts/peers.sh); "not measured yet" and the command without it.
+# Per graph and tool the median ms of its fastest variant with no FAIL row ("FAIL" when every
+# variant has one), the fastest of each algorithm in bold; the preparation (prep_ms: the steps'
+# init, Blest's reordering and bit-matrix build) in columns of its own: in no tool's time.
+peers_readme() { # slug
+  local csv="$DATA/peers-$1.csv" meta="$DATA/peers-$1.meta" prov=""
+  grep -qF '<!-- peers:begin -->' "$README" 2>/dev/null || return 0
+  if [ ! -s "$csv" ]; then
+    { printf 'Not measured yet: no `%s`. On a GPU machine with the peers built (docs/PEERS.md):\n' "${csv#$ROOT/}"
+      printf '`make peers PEERS_DIR=/path/to/peer/bin`, then `make plots`.\n\n'; } > "$TMP/b-peers.md"
+    update_readme "$README" "$TMP/b-peers.md" peers; return 0
+  fi
+  # the last run's GPU, the gallery's commit and date (the .meta's last block)
+  [ -s "$meta" ] && prov=$(awk '/^gpu: / { g = substr($0, 6); sub(/,.*/, "", g) } /^gallery commit: / { c = $3 }
+    /^start: / { d = substr($2, 1, 10) } END { if (g != "") printf "%s, the gallery at %s, %s", g, c, d }' "$meta")
+  awk -F, -v src="${csv#$ROOT/}" -v prov="$prov" "$AWK_NUM"'
+    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { g = $c["graph"]; k = g SUBSEP $c["tool"] SUBSEP $c["alg"] SUBSEP $c["variant"]
+      if (!(g in gs)) { gs[g] = 1; G[++ng] = g }
+      if (!(k in nk)) K[++nkeys] = k
+      nk[k]++; MS[k, nk[k]] = $c["ms"]; if (("prep_ms" in c) && $c["prep_ms"] != "") { np[k]++; PR[k, np[k]] = $c["prep_ms"] }
+      if ($c["check"] == "FAIL") bad[k] = 1 }
+    function med(A, k, m,   i, j, t, a) { for (i = 1; i <= m; i++) a[i] = A[k, i] + 0
+      for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+    function lab(tool, v,   s) { if (tool == "gallery") { s = v; sub(/^step/, "", s); sub(/ default$/, "", s); return " (" s ")" }
+      if (v ~ /^delta-step d=/) { s = v; sub(/^delta-step /, "", s); return " (" s ")" } return "" }
+    function cell(g, tool, alg,   t) { t = g SUBSEP tool SUBSEP alg
+      if (t in B) return (B[t] == BEST[g, alg] ? "**" ms(B[t]) "**" : ms(B[t])) lab(tool, BV[t]); return (t in AF) ? "FAIL" : "-" }
+    function prep(g, tool, alg,   t) { t = g SUBSEP tool SUBSEP alg; return (t in BP) ? big(BP[t]) : "-" }
+    END {
+      for (i = 1; i <= nkeys; i++) { k = K[i]; split(k, p, SUBSEP); t = p[1] SUBSEP p[2] SUBSEP p[3]
+        if (bad[k]) { AF[t] = 1; continue }
+        m = med(MS, k, nk[k])
+        if (!(t in B) || m < B[t]) { B[t] = m; BV[t] = p[4]; if (np[k]) BP[t] = med(PR, k, np[k]); else delete BP[t] }
+        if (!((p[1], p[3]) in BEST) || m < BEST[p[1], p[3]]) BEST[p[1], p[3]] = m }
+      printf "Median ms a run (sources x trials) of each tool'"'"'s fastest variant, one GPU%s; every answer validated, a variant\n", prov != "" ? " (" prov ")" : ""
+      print "with a failed check left out (FAIL: every variant of the tool failed one);"
+      printf "written by `make plots` from `%s` (`make peers`). The fastest of each algorithm in bold; the gallery'"'"'s\n", src
+      print "cell names its fastest step (and variant), gapbs'"'"'s SSSP its bucket width. Each tool'"'"'s own timer (docs/PEERS.md):"
+      print "gapbs a wall clock, 16 CPU threads; Gunrock its device events; GSWITCH and Blest host timers around their loop or kernel."
+      print "**Preparation is not in any time**: Blest'"'"'s reordering and bit-matrix build, the steps'"'"' `init` (relabelling,"
+      print "transpose, chains), in the preparation columns; gapbs'"'"', Gunrock'"'"'s and GSWITCH'"'"'s graph builds are not reported."
+      print "The Kronecker and uniform graphs are gapbs'"'"'s (its generator), not those of the tables above."
+      print ""
+      print "| graph | gapbs BFS | Gunrock BFS | GSWITCH BFS | Blest BFS | gallery BFS | Blest preparation | gallery preparation, BFS | gapbs SSSP | Gunrock SSSP | GSWITCH SSSP | gallery SSSP | gallery preparation, SSSP |"
+      print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      for (x = 1; x <= ng; x++) { g = G[x]
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g, cell(g, "gapbs", "bfs"), cell(g, "gunrock", "bfs"),
+          cell(g, "gswitch", "bfs"), cell(g, "blest", "bfs"), cell(g, "gallery", "bfs"), prep(g, "blest", "bfs"), prep(g, "gallery", "bfs"),
+          cell(g, "gapbs", "sssp"), cell(g, "gunrock", "sssp"), cell(g, "gswitch", "sssp"), cell(g, "gallery", "sssp"), prep(g, "gallery", "sssp") }
+      print "" }' "$csv" > "$TMP/b-peers.md"
+  update_readme "$README" "$TMP/b-peers.md" peers
 }

@@ -646,6 +646,8 @@ sssp_table() {  # CSV [RELAX.csv]
         print line }
     }' < <(awk -F, -v mode=best -f "$ROOT/scripts/csvagg.awk" "$1")
 }
+# the gallery against gapbs, Gunrock, GSWITCH and Blest (scripts/peers.sh): the README's peers block
+[ "${PLOTS_TABLES:-1}" = 1 ] && [ -f "$README" ] && peers_readme "${readme_slug:-h100}"
 sssp_csv="$DATA/sssp-${readme_slug:-h100}.csv"
 for d in "$STEPS"/[0-9][0-9]_*/; do
   f=${d%/}/README.md

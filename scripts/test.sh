@@ -251,7 +251,7 @@ if [ $have_gpu = 0 ] && [ ${#bins[@]} -gt 0 ]; then
   b=${bins[0]}
   gpu_scripts=("ablation08.sh" "ablation09.sh" "ablation10.sh $tmpd/abl10" "ablation14.sh" "ablation14w.sh" "ablation15.sh" "ablation16.sh" "ibfs-bench.sh" "bench.sh $b" "sweep.sh $b"
                "check.sh $b" "sanitize.sh $b" "compare.sh $b" "cpubase-bench.sh $tmpd/cpubase" "gpu-run.sh check"
-               "mygraph.sh tests/graphs/tiny.gr")
+               "mygraph.sh tests/graphs/tiny.gr" "peers.sh")
   for f in $(grep -l '^[^#]*need_gpu ' scripts/*.sh); do
     n=$(basename "$f"); [ "$n" = gpu-probe.sh ] && continue
     case " ${gpu_scripts[*]} " in *" $n"*) ;; *) bad "$n needs a GPU (need_gpu) but is not in this test's list";; esac
@@ -261,7 +261,7 @@ if [ $have_gpu = 0 ] && [ ${#bins[@]} -gt 0 ]; then
     # shellcheck disable=SC2086
     out=$(cd . && env -u GPU_SLUG ABL_OUT="$tmpd/abl" CSV="$tmpd/ibfs.csv" LOGDIR="$tmpd/logs" SWEEP_CSV="$tmpd/sweep.csv" \
           BENCH_OUT_DIR="$tmpd/bench" BENCH_LOG_DIR="$tmpd/benchlog" COMPARE_CSV="$tmpd/c.csv" MYGRAPH_OUT="$tmpd/mine" \
-          OUT= timeout 60 scripts/$sc < /dev/null 2>&1); rc=$?
+          PEERS_DIR="$tmpd" PEERS_OUT="$tmpd/mine" PEERS_LOG_DIR="$tmpd/logs" OUT= timeout 60 scripts/$sc < /dev/null 2>&1); rc=$?
     dt=$((SECONDS - t0))
     if [ $rc = 77 ] && [ "$(wc -l <<< "$out")" = 1 ] && grep -q ': SKIPPED: no CUDA device' <<< "$out" && [ $dt -le 10 ]; then
       ok "scripts/$sc: one line, exit 77, ${dt}s"
