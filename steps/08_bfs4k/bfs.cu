@@ -131,37 +131,30 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
         deg = 0;
     }
     if (ed) {
-      /* NEW(08, 5.4, edge-discover): inclusive prefix sum of the 32 degrees;
-       * lane x of a round owns edge x of the batch: the owner is the number
-       * of prefix sums <= x, found by a binary search over shuffles. */
+      /* NEW(08, 5.4, edge-discover): a prefix sum of the 32 degrees; lane x of a round owns
+       * edge x of the batch, whose owner is the count of prefix sums <= x (binary search) */
       unsigned long long incl = dev_warp_incl64(deg);
       unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
-      /* edge x of the batch is cols[rb[o] + x] for its owner o (mod 2^64): one
-       * 64-bit shuffle per edge for the row instead of two (beg, excl) */
+      /* edge x is cols[rb[o] + x] for its owner o (mod 2^64): one 64-bit shuffle, not two */
       eid_t rb = beg - (incl - deg);
       /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
        * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
       int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
       unsigned incl32 = (unsigned)incl;
       for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
-        int ok[LQ];
-        vid_t v[LQ];
+        int ok[LQ]; vid_t v[LQ];
 #pragma unroll
         for (int s = 0; s < LQ; s++) {
           unsigned long long x = c0 + 32 * s + lane;
           int o = 0;
           if (wide) {
 #pragma unroll
-            for (int st = 16; st >= 1; st >>= 1) {
-              unsigned long long pv = __shfl_sync(DEV_FULL_MASK, incl, o + st - 1);
-              if (pv <= x) o += st;
-            }
+            for (int st = 16; st >= 1; st >>= 1)
+              if (__shfl_sync(DEV_FULL_MASK, incl, o + st - 1) <= x) o += st;
           } else {
 #pragma unroll
-            for (int st = 16; st >= 1; st >>= 1) {
-              unsigned pv = __shfl_sync(DEV_FULL_MASK, incl32, o + st - 1);
-              if (pv <= (unsigned)x) o += st;
-            }
+            for (int st = 16; st >= 1; st >>= 1)
+              if (__shfl_sync(DEV_FULL_MASK, incl32, o + st - 1) <= (unsigned)x) o += st;
           }
           eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
           ok[s] = x < tot;
@@ -173,14 +166,12 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
     }
     /* virtual warps: virtual warp k of this warp owns entry i0 + k */
     unsigned k = lane / vw, li = lane % vw;
-    eid_t ub;
-    unsigned long long ud;
+    eid_t ub = 0;
+    unsigned long long ud = 0;
     if (a->coalesce) {
       ub = __shfl_sync(DEV_FULL_MASK, beg, k);
       ud = __shfl_sync(DEV_FULL_MASK, deg, k);
     } else { /* every lane of the virtual warp reads the entry and row itself (06) */
-      ub = 0;
-      ud = 0;
       int taken = 0;
       unsigned long long i = i0 + k;
       if (i < size) {
@@ -196,11 +187,9 @@ static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *s
     }
     unsigned long long rounds =
         (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    /* the warp's longest row sets the trip count */
-    unsigned long long rmax = dev_warp_max64(rounds);
+    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row */
     for (unsigned long long r = 0; r < rmax; r++) {
-      int ok[LQ];
-      vid_t v[LQ];
+      int ok[LQ]; vid_t v[LQ];
 #pragma unroll
       for (int s = 0; s < LQ; s++) {
         unsigned long long j = (r * LQ + s) * vw + li;

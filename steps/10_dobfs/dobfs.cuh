@@ -101,44 +101,36 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
       beg = ld_stream_e(&a->b.offsets[u]);
       deg = ld_stream_e(&a->b.offsets[u + 1]) - beg;
       if (edges) *edges += deg;
-      /* NEW(10): directed graphs (beamer) */
-      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u];
+      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW(10): beamer, directed */
       if (a->b.dp > 0 && deg > (unsigned long long)a->b.dp &&
           bfs4k_hub(&a->b, sk, level, u, beg, deg, cdp))
         deg = 0;
     }
     if (ed) {
-      /* 5.4, edge-discover: inclusive prefix sum of the 32 degrees;
-       * lane x of a round owns edge x of the batch: the owner is the number
-       * of prefix sums <= x, found by a binary search over shuffles. */
+      /* 5.4, edge-discover: a prefix sum of the 32 degrees; lane x of a round owns
+       * edge x of the batch, whose owner is the count of prefix sums <= x (binary search) */
       unsigned long long incl = dev_warp_incl64(deg);
       unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
-      /* edge x of the batch is cols[rb[o] + x] for its owner o (mod 2^64): one
-       * 64-bit shuffle per edge for the row instead of two (beg, excl) */
+      /* edge x is cols[rb[o] + x] for its owner o (mod 2^64): one 64-bit shuffle, not two */
       eid_t rb = beg - (incl - deg);
       /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
        * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
       int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
       unsigned incl32 = (unsigned)incl;
       for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
-        int ok[LQ];
-        vid_t v[LQ];
+        int ok[LQ]; vid_t v[LQ];
 #pragma unroll
         for (int s = 0; s < LQ; s++) {
           unsigned long long x = c0 + 32 * s + lane;
           int o = 0;
           if (wide) {
 #pragma unroll
-            for (int st = 16; st >= 1; st >>= 1) {
-              unsigned long long pv = __shfl_sync(DEV_FULL_MASK, incl, o + st - 1);
-              if (pv <= x) o += st;
-            }
+            for (int st = 16; st >= 1; st >>= 1)
+              if (__shfl_sync(DEV_FULL_MASK, incl, o + st - 1) <= x) o += st;
           } else {
 #pragma unroll
-            for (int st = 16; st >= 1; st >>= 1) {
-              unsigned pv = __shfl_sync(DEV_FULL_MASK, incl32, o + st - 1);
-              if (pv <= (unsigned)x) o += st;
-            }
+            for (int st = 16; st >= 1; st >>= 1)
+              if (__shfl_sync(DEV_FULL_MASK, incl32, o + st - 1) <= (unsigned)x) o += st;
           }
           eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
           ok[s] = x < tot;
@@ -150,14 +142,12 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
     }
     /* virtual warps: virtual warp k of this warp owns entry i0 + k */
     unsigned k = lane / vw, li = lane % vw;
-    eid_t ub;
-    unsigned long long ud;
+    eid_t ub = 0;
+    unsigned long long ud = 0;
     if (a->b.coalesce) {
       ub = __shfl_sync(DEV_FULL_MASK, beg, k);
       ud = __shfl_sync(DEV_FULL_MASK, deg, k);
     } else { /* every lane of the virtual warp reads the entry and row itself (06) */
-      ub = 0;
-      ud = 0;
       int taken = 0;
       unsigned long long i = i0 + k;
       if (i < size) {
@@ -174,11 +164,9 @@ static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *s
     }
     unsigned long long rounds =
         (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    /* the warp's longest row sets the trip count */
-    unsigned long long rmax = dev_warp_max64(rounds);
+    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row */
     for (unsigned long long r = 0; r < rmax; r++) {
-      int ok[LQ];
-      vid_t v[LQ];
+      int ok[LQ]; vid_t v[LQ];
 #pragma unroll
       for (int s = 0; s < LQ; s++) {
         unsigned long long j = (r * LQ + s) * vw + li;
@@ -481,6 +469,19 @@ static __device__ __forceinline__ void dobfs_single_publish(
   a->ctl->b.sb_levels += levels;
 }
 
+/* Zero set z of dobfs_single's counters (shared memory, one set per level mod 3). */
+static __device__ __forceinline__ void dobfs_single_zero(unsigned long long *cnt,
+                                                         unsigned long long *nh,
+                                                         unsigned long long *nb,
+                                                         unsigned long long *fo,
+                                                         unsigned long long *fi, int z) {
+  cnt[z] = 0;
+  nh[z] = 0;
+  nb[z] = 0;
+  fo[z] = 0;
+  fi[z] = 0;
+}
+
 /* 5.5: single-block levels. Block 0 (or the only block) expands level
  * after level with __syncthreads() between them, the frontier in shared
  * memory, until the frontier passes `single` entries or is empty. Its
@@ -507,13 +508,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
   for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->b.q[cur][i]);
-  if (t < 3) {
-    s_cnt[t] = 0;
-    s_nh[t] = 0;
-    s_nb[t] = 0;
-    s_fo[t] = 0;
-    s_fi[t] = 0;
-  }
+  if (t < 3) dobfs_single_zero(s_cnt, s_nh, s_nb, s_fo, s_fi, t);
   __syncthreads();
   for (;;) {
     int vw, ed;
@@ -528,13 +523,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
-    if (t == 0) {
-      s_cnt[lz] = 0;
-      s_nh[lz] = 0;
-      s_nb[lz] = 0;
-      s_fo[lz] = 0;
-      s_fi[lz] = 0;
-    }
+    if (t == 0) dobfs_single_zero(s_cnt, s_nh, s_nb, s_fo, s_fi, lz);
     /* NEW(10, support, not the lesson): a level with hubs (a Kronecker graph's
      * level 1: 28 vertices, 244,380 edges) is finished by the whole grid, not
      * by this block: hand over with the level half done (its hub list). */

@@ -18,10 +18,6 @@
  *             step 10's levels. After a hop step the rule knows the frontier's
  *             size only (its degrees were not summed): beamer counts afresh (its
  *             census) when its bound cannot decide.
- *             With it, by its invariant (one block runs the engine's levels
- *             alone: hop_single), block 0's visited bitmap (knob sbits): while
- *             block 0 runs hop levels alone, "visited?" is a bit in shared
- *             memory instead of atomicMin on dist (hop_bits).
  * Idea:       a level of a road network or a grid is a few hundred vertices:
  *             its time is a chain of dependent accesses (queue entry -> row
  *             offsets -> column -> dist) plus, on the grid, a grid barrier
@@ -37,15 +33,11 @@
  *             after the step and q holds level L + hop (plus stale entries
  *             whose neighbours are all settled); after an overflow (ctl->mixed)
  *             every later step is a hop step, label-correcting until the queue
- *             is empty. Block 0's bitmap (sbits): a set bit means dist is final
- *             or about to be stored: a claimed vertex's level is stored when it
- *             is expanded, or at the hand-over, always before the next
- *             grid.sync(); only sound for exact levels, so never in a
- *             label-correcting step.
+ *             is empty.
  * Limits:     32 bytes a vertex of device memory (heads) and 40 bytes an entry
  *             of shared memory; forced on a dense graph (hop > 0) the engine
  *             floods its block queues and turns label-correcting: correct, many
- *             times slower. The bitmap costs n/8 bytes of shared memory a block.
+ *             times slower.
  *             Step 10's limits for its levels.
  */
 #include <stdio.h>
@@ -67,6 +59,117 @@ static __global__ void hop_head_kernel(const eid_t *off, const vid_t *cols, vid_
     head[2 * v] = make_uint4(w[0], w[1], w[2], w[3]);
     head[2 * v + 1] = make_uint4(w[4], w[5], w[6], w[7]);
   }
+}
+
+/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes
+ * `single` entries (mode 0) or ends; exact levels, no grid barrier. The same
+ * hand-over as dobfs_single: q[cur] holds the frontier, ctl says where. */
+static __device__ void hop_single(const hop_args_t *a, int level, int cur,
+                                  unsigned long long size) {
+  hop_shared_t *sh = &hop_sh;
+  unsigned rs = 0; /* rounds of hop_expand */
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t < 3) {
+    sh->cnt[t] = 0;
+    sh->lcnt[t] = 0;
+  }
+  if (t == 0) sh->nbig = 0;
+  __syncthreads();
+  hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
+  vid_t *gin = a->d.b.q[cur], *gout = a->d.b.q[cur ^ 1], *gt;
+  int h = 0, levels = 0;
+  unsigned nin = (unsigned)size, nin_s = 0; /* size <= n < 2^31 */
+  unsigned long long pushes = 0;
+  dist_t mx = -1;
+  for (;;) {
+    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL};
+    unsigned long long edges = 0;
+    unsigned next =
+        hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
+    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
+      if (t == 0) {
+        a->ctl->d.b.status = ST_TOOBIG;
+        a->ctl->d.b.toobig = next;
+      }
+      next = 0;
+    }
+    if (a->d.b.trace && level < LV_CAP) {
+      __shared__ unsigned long long s_e;
+      if (t == 0) s_e = 0;
+      __syncthreads();
+      if (edges) atomicAdd(&s_e, edges);
+      __syncthreads();
+      if (t == 0) {
+        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+        a->d.lv[level] = r;
+      }
+    }
+    pushes += next;
+    levels++;
+    level++;
+    cur ^= 1;
+    qt = qin; qin = qout; qout = qt;
+    gt = gin; gin = gout; gout = gt;
+    h = h == 2 ? 0 : h + 1;
+    nin = next;
+    nin_s = next < (unsigned)a->hopq ? next : (unsigned)a->hopq;
+    if (nin == 0 || (a->d.b.mode != MODE_SINGLE && nin > a->d.b.single)) break;
+  }
+  /* hand over: the block queue's part of the frontier to q[cur] */
+  for (unsigned i = t; i < nin_s; i += bd) gin[i] = qin.v[i];
+  if (t == 0) hop_hand_over(a, nin, level, cur, pushes, levels);
+  __threadfence();
+  __syncthreads();
+}
+
+/* Single-block hop levels in block 0 (the others wait at the barrier). */
+static __device__ __forceinline__ int hop_loop_single(const hop_args_t &a, hop_loop_t *H) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dobfs_loop_t *L = &H->l;
+  if (blockIdx.x == 0) hop_single(&a, L->level, L->cur, L->size);
+  grid.sync();
+  int l2 = ((volatile hop_ctl_t *)a.ctl)->d.b.level;
+  L->cur = ((volatile hop_ctl_t *)a.ctl)->d.b.cur;
+  L->size = ld_volatile(&a.ctl->d.b.size);
+  hop_rule(&a, &L->rs, L->size, l2 - L->level);
+  L->level = l2;
+  H->after_hop = 0; /* the hand-over zeroed every set */
+  return L->size == 0;
+}
+
+/* The loop from where H stands: the hop engine takes the top-down levels the
+ * rule's floor keeps top-down (and every level once a step went
+ * label-correcting); step 10's levels the rest. with_hop: the build. */
+static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H,
+                                                    const int with_hop, int b0) {
+  dobfs_loop_t *L = &H->l;
+  while (L->size) {
+    /* -a: a level's time runs from here (choice, scout and conversions
+     * included) to its last grid.sync(), before the trace's own counting */
+    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    H->hop_end = 0;
+    int hop = with_hop && a.hop && !L->in_bitmap &&
+              (H->mixed || a.d.rule == RULE_TOPDOWN ||
+               (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
+    if (hop) {
+      if (!H->mixed &&
+          (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
+        if (hop_loop_single(a, H)) break;
+        continue;
+      }
+      if (H->mixed || L->size <= a.hopmax) {
+        if (hop_loop_step(a, H, b0)) break;
+        continue;
+      }
+    }
+    H->after_hop = 0;
+    if (dobfs_loop_level(a.d, L, b0)) break;
+  }
+  if (H->hop_end) { /* ended inside a hop step: its deepest level */
+    int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
+    L->level = d > H->hop_end ? d : H->hop_end;
+  }
+  dobfs_loop_end(a.d, L, b0);
 }
 
 /* NEW(12): the whole BFS in one cooperative grid, the hop engine's steps
@@ -145,7 +248,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   const void *const k[4] = {(const void *)hop_dobfs_loop_kernel,
                             (const void *)hop_dobfs_loop512_kernel, (const void *)hop_loop_kernel,
                             (const void *)hop_loop512_kernel};
-  hop_launch_t o = {0, 0, 0, 0, 0, NULL};
+  hop_launch_t o = {0, 0, 0, 0, NULL};
   if (hop_launch_setup(a, lc, k, &o)) {
     free(s);
     return fail_code();
@@ -314,9 +417,6 @@ static const knob_def_t hop_knobs[] = {
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64,
      "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
-    {"sbits", 65536,
-     "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the "
-     "grid keeps its blocks); 0 off"},
     {"slides_pct", 100,
      "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
     {NULL, 0, NULL}};

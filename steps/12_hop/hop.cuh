@@ -3,10 +3,10 @@
  * What step 13 takes from step 12 unchanged lives here once: the hop engine's
  * types (hop_ctl_t, hop_args_t: step 10's, embedded first, and the engine's),
  * the rule's update after a hop step, the block queues with their row heads,
- * the claims, the tails of long rows, the single-block hop levels (with block
- * 0's visited bitmap, sbits) and the multi-block hop step. Step 12's bfs.cu
- * holds the row heads' build, its level loop and its program glue; the lesson
- * is steps/12_hop/.
+ * the claims, the tails of long rows and the multi-block hop step, the loop's
+ * parts. Step 12's bfs.cu holds the row heads' build, the single-block hop
+ * levels and the loop that picks its steps (step 13 replaces those three), and
+ * the program glue; the lesson is steps/12_hop/.
  */
 #ifndef HOP_CUH
 #define HOP_CUH
@@ -34,8 +34,6 @@ typedef struct {
   unsigned long long hopmax;    /* frontier entries up to which a hop step runs         */
   int hop, hopq;                /* levels per grid barrier (0: step 10's levels),
                                    entries of each block queue of the hop engine        */
-  unsigned sbw;                 /* (sbits): words of block 0's visited bitmap in shared
-                                   memory for the hop engine's single-block levels (0: off) */
 } hop_args_t;
 
 /* NEW(12, hop): after `levels` top-down levels of the hop engine that end with
@@ -118,7 +116,6 @@ typedef struct {
   unsigned long long *gcnt;     /* global queue count                 */
   int kind;
   int *lo, *hi;                 /* shared: levels pushed to gq        */
-  unsigned *bm;                 /* NEW(12): block 0's visited bitmap (shared; NULL: atomicMin) */
 } hop_sink_t;
 
 static __device__ __forceinline__ void hop_put(const hop_args_t *a, const hop_sink_t *sk,
@@ -132,7 +129,6 @@ static __device__ __forceinline__ void hop_put(const hop_args_t *a, const hop_si
     return;
   }
   if (sk->kind == HOP_SPILL) {
-    if (sk->bm) a->d.b.dist[x] = nv; /* the next level reads its level from dist */
     if (pos < a->d.b.cap) sk->gq[pos] = x; /* past cap: counted, the level is too big (error) */
     return;
   }
@@ -167,12 +163,7 @@ static __device__ __forceinline__ dist_t hop_claim_range(const hop_args_t *a, co
   for (int u = u0; u < u1; u++) {
     old[u] = DIST_INF;
     if (!(has >> u & 1)) continue;
-    if (sk->bm) { /* NEW(12): block 0 alone, exact levels: the first to set the bit owns x */
-      unsigned b = 1u << (x[u] & 31);
-      old[u] = atomicOr(&sk->bm[x[u] >> 5], b) & b ? nv : DIST_INF;
-    } else {
-      old[u] = atomicMin(&a->d.b.dist[x[u]], nv);
-    }
+    old[u] = atomicMin(&a->d.b.dist[x[u]], nv);
   }
   unsigned imp = 0;
 #pragma unroll
@@ -317,10 +308,6 @@ static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const h
       w0 = in.h[2 * i];
       w1 = in.h[2 * i + 1];
       val = in.val[i];
-      /* NEW(12, sbits): the level of a vertex the bitmap claimed is stored now, a
-       * level late: its latency hides behind this level's head loads, where
-       * a store at the claim would hold up the barrier */
-      if (sk->bm) a->d.b.dist[in.v[i]] = val;
     } else if (i < nin) {
       vid_t v = __ldcg(&gin[i]);
       w0 = __ldg(&a->head[2 * (size_t)v]);
@@ -353,43 +340,6 @@ static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const h
   return mx;
 }
 
-/* NEW(12, sbits): block 0's visited bitmap, after the two block queues: while
- * block 0 runs levels alone it is the only writer of dist, so "visited?" is
- * a bit in shared memory (a shared atomicOr, ~30 cycles on the H100) instead of
- * atomicMin on dist in the L2 (hundreds of cycles). Built from dist on entry: the
- * source alone at level 0, else every vertex with a level (n / 8 bytes of
- * shared memory, ~n * 4 bytes read once). The caller's barrier follows. */
-static __device__ unsigned *hop_bits(const hop_args_t *a, int level, int cur) {
-  extern __shared__ unsigned long long smem[];
-  unsigned *bm = (unsigned *)((char *)smem + HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80);
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  if (level == 0) {
-    vid_t src = __ldcg(&a->d.b.q[cur][0]);
-    for (unsigned w = t; w < a->sbw; w += bd) bm[w] = w == src / 32 ? 1u << (src % 32) : 0;
-    return bm;
-  }
-  for (unsigned w = t; w < a->sbw; w += bd) {
-    unsigned b = 0;
-    if (32 * (unsigned long long)w + 32 <= a->d.b.n) { /* eight 16-byte loads in flight */
-      const int4 *p = (const int4 *)(a->d.b.dist + 32 * (size_t)w);
-      int4 d[8];
-#pragma unroll
-      for (int k = 0; k < 8; k++) d[k] = __ldcg(p + k);
-#pragma unroll
-      for (int k = 0; k < 8; k++)
-        b |= (unsigned)(d[k].x != DIST_INF) << (4 * k) |
-             (unsigned)(d[k].y != DIST_INF) << (4 * k + 1) |
-             (unsigned)(d[k].z != DIST_INF) << (4 * k + 2) |
-             (unsigned)(d[k].w != DIST_INF) << (4 * k + 3);
-    } else {
-      for (unsigned k = 0; 32 * (unsigned long long)w + k < a->d.b.n; k++)
-        b |= (unsigned)(__ldcg(&a->d.b.dist[32 * (size_t)w + k]) != DIST_INF) << k;
-    }
-    bm[w] = b;
-  }
-  return bm;
-}
-
 /* One hop with its barriers; returns the next level's entries (all of them,
  * also those past the block queue). */
 
@@ -404,71 +354,6 @@ static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_sh
   /* hop h + 2's: every thread read it a hop ago */
   if (threadIdx.x == 0) sh->cnt[h == 0 ? 2 : h - 1] = 0;
   return next;
-}
-
-/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes
- * `single` entries (mode 0) or ends; exact levels, no grid barrier. The same
- * hand-over as dobfs_single: q[cur] holds the frontier, ctl says where. */
-static __device__ void hop_single(const hop_args_t *a, int level, int cur,
-                                        unsigned long long size) {
-  hop_shared_t *sh = &hop_sh;
-  unsigned rs = 0; /* rounds of hop_expand */
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  if (t < 3) {
-    sh->cnt[t] = 0;
-    sh->lcnt[t] = 0;
-  }
-  if (t == 0) sh->nbig = 0;
-  unsigned *bm = a->sbw ? hop_bits(a, level, cur) : NULL;
-  __syncthreads();
-  hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
-  vid_t *gin = a->d.b.q[cur], *gout = a->d.b.q[cur ^ 1], *gt;
-  int h = 0, levels = 0;
-  unsigned nin = (unsigned)size, nin_s = 0; /* size <= n < 2^31 */
-  unsigned long long pushes = 0;
-  dist_t mx = -1;
-  for (;;) {
-    hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL, bm};
-    unsigned long long edges = 0;
-    unsigned next =
-        hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
-    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
-      if (t == 0) {
-        a->ctl->d.b.status = ST_TOOBIG;
-        a->ctl->d.b.toobig = next;
-      }
-      next = 0;
-    }
-    if (a->d.b.trace && level < LV_CAP) {
-      __shared__ unsigned long long s_e;
-      if (t == 0) s_e = 0;
-      __syncthreads();
-      if (edges) atomicAdd(&s_e, edges);
-      __syncthreads();
-      if (t == 0) {
-        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
-        a->d.lv[level] = r;
-      }
-    }
-    pushes += next;
-    levels++;
-    level++;
-    cur ^= 1;
-    qt = qin; qin = qout; qout = qt;
-    gt = gin; gin = gout; gout = gt;
-    h = h == 2 ? 0 : h + 1;
-    nin = next;
-    nin_s = next < (unsigned)a->hopq ? next : (unsigned)a->hopq;
-    if (nin == 0 || (a->d.b.mode != MODE_SINGLE && nin > a->d.b.single)) break;
-  }
-  /* hand over: the block queue's part of the frontier to q[cur] */
-  for (unsigned i = t; i < nin_s; i += bd) {
-    gin[i] = qin.v[i];
-    if (bm) a->d.b.dist[qin.v[i]] = level; /* not expanded yet: its level now */
-  }
-  if (t == 0) hop_hand_over(a, nin, level, cur, pushes, levels);
-  __threadfence();
-  __syncthreads();
 }
 
 /* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3),
@@ -515,7 +400,7 @@ static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsign
   dist_t mx = -1;
   for (int k = 1; k <= a->hop; k++) {
     hop_sink_t sk = {qout, (unsigned)a->hopq, &sh->cnt[h], a->d.b.q[cur ^ 1], &a->ctl->hcnt[ci],
-                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh->lo, &sh->hi, NULL};
+                     k < a->hop ? HOP_MIXED : HOP_OUT, &sh->lo, &sh->hi};
     unsigned long long edges = 0;
     unsigned next =
         hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
@@ -558,21 +443,6 @@ static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_lo
   H->mixed = 0;
   H->hop_end = 0;
   H->after_hop = 0;
-}
-
-/* Single-block hop levels in block 0 (the others wait at the barrier). */
-static __device__ __forceinline__ int hop_loop_single(const hop_args_t &a, hop_loop_t *H) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  dobfs_loop_t *L = &H->l;
-  if (blockIdx.x == 0) hop_single(&a, L->level, L->cur, L->size);
-  grid.sync();
-  int l2 = ((volatile hop_ctl_t *)a.ctl)->d.b.level;
-  L->cur = ((volatile hop_ctl_t *)a.ctl)->d.b.cur;
-  L->size = ld_volatile(&a.ctl->d.b.size);
-  hop_rule(&a, &L->rs, L->size, l2 - L->level);
-  L->level = l2;
-  H->after_hop = 0; /* the hand-over zeroed every set */
-  return L->size == 0;
 }
 
 /* support: a hop step's queue overflowed (label-correcting): rebuild it from
@@ -633,41 +503,6 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
   return L->size == 0;
 }
 
-/* The loop from where H stands: the hop engine takes the top-down levels the
- * rule's floor keeps top-down (and every level once a step went
- * label-correcting); step 10's levels the rest. with_hop: the build. */
-static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H,
-                                                    const int with_hop, int b0) {
-  dobfs_loop_t *L = &H->l;
-  while (L->size) {
-    /* -a: a level's time runs from here (choice, scout and conversions
-     * included) to its last grid.sync(), before the trace's own counting */
-    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
-    H->hop_end = 0;
-    int hop = with_hop && a.hop && !L->in_bitmap &&
-              (H->mixed || a.d.rule == RULE_TOPDOWN ||
-               (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
-    if (hop) {
-      if (!H->mixed &&
-          (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
-        if (hop_loop_single(a, H)) break;
-        continue;
-      }
-      if (H->mixed || L->size <= a.hopmax) {
-        if (hop_loop_step(a, H, b0)) break;
-        continue;
-      }
-    }
-    H->after_hop = 0;
-    if (dobfs_loop_level(a.d, L, b0)) break;
-  }
-  if (H->hop_end) { /* ended inside a hop step: its deepest level */
-    int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
-    L->level = d > H->hop_end ? d : H->hop_end;
-  }
-  dobfs_loop_end(a.d, L, b0);
-}
-
 /* support: the values of the engine's knobs (check_knobs of 12 and 13) */
 static int hop_check_values(const launch_t *lc) {
   long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq");
@@ -683,9 +518,6 @@ static int hop_check_values(const launch_t *lc) {
                 hopq);
   if (hopmax < 0 || hopmax > 1 << 20)
     return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
-  long sbits = launch_knob(lc, "sbits");
-  if (sbits < 0 || sbits > 1 << 18)
-    return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
   return 0;
 }
 
@@ -710,11 +542,11 @@ static void hop_read_knobs(hop_args_t *a, const dgraph_t *g, const launch_t *lc)
 }
 
 /* NEW(12): where the loop kernels are set up: shared memory (the hash, then
- * the staging area or the engine's block queues, then block 0's bitmap), the
- * build (k: without the engine at 1024 and 512 threads a block, then with it)
- * and the cooperative grid. */
+ * the staging area or the engine's block queues), the build (k: without the
+ * engine at 1024 and 512 threads a block, then with it) and the cooperative
+ * grid. */
 typedef struct {
-  size_t smem, sb_bytes;
+  size_t smem;
   int smem_max, full, grid_loop;
   const void *loop_kernel;
 } hop_launch_t;
@@ -726,21 +558,9 @@ static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const
   o->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
   if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > o->smem)
     o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
-  /* NEW(12, sbits): block 0's visited bitmap after the hop queues, if it fits in
-   * sbits bytes; dropped below if it would cost the grid a block per SM */
-  size_t smem_nobits = o->smem, sb_bytes = ((size_t)a->d.b.n + 31) / 32 * 4;
-  if (a->hop && sb_bytes <= (size_t)launch_knob(lc, "sbits")) {
-    a->sbw = (unsigned)(sb_bytes / 4);
-    if (HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes > o->smem)
-      o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 + sb_bytes;
-  }
   int dev = 0, smem_max = 0;
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (a->sbw && o->smem + 256 > (size_t)smem_max) { /* the bitmap does not fit: go without */
-    a->sbw = 0;
-    o->smem = smem_nobits;
-  }
   if (o->smem + 256 > (size_t)smem_max) {
     size_t need = o->smem;
     int h = a->d.b.hash, st = a->d.b.stage;
@@ -755,16 +575,6 @@ static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const
   /* the cooperative grid holds at most the resident blocks; -x caps it further */
   o->grid_loop =
       dev_coop_grid(o->loop_kernel, lc->block, o->smem, lc->sm_count, lc->grid, &o->full);
-  if (a->sbw) { /* NEW(12, sbits): the bitmap would shrink the grid: go without */
-    int full0 = 0, grid0 = dev_coop_grid(o->loop_kernel, lc->block, smem_nobits, lc->sm_count,
-                                         lc->grid, &full0);
-    if (full0 > o->full) {
-      a->sbw = 0;
-      o->smem = smem_nobits;
-      o->full = full0;
-      o->grid_loop = grid0;
-    }
-  }
   a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
   if (o->full < 1) {
     size_t need = o->smem;
@@ -774,7 +584,6 @@ static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const
   }
   if (!o->grid_loop)
     return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
-  o->sb_bytes = sb_bytes;
   o->smem_max = smem_max;
   return 0;
 }

@@ -11,7 +11,10 @@
  *             loop kernel: a lesson on register pressure and kernel
  *             specialization. The prologue's levels are top-down without the
  *             rule (on such a graph the rule's floor keeps them top-down);
- *             the loop starts from where it stopped.
+ *             the loop starts from where it stopped. The same one-block idea in
+ *             the loop kernel (knob sbits): while block 0 runs step 12's hop
+ *             levels alone, "visited?" is a bit in shared memory instead of
+ *             atomicMin on dist (lean_hop_bits; 12's claim chain copied with it).
  * Idea:       a small level is bound by the latency of its chain of
  *             instructions, not by memory; inside the loop kernel it shares the
  *             128 registers of every other path and spills. A kernel with one
@@ -28,7 +31,12 @@
  *             a level late, or when it spills to global q, always before the
  *             kernel ends. It hands over level, queue and size in ctl; the loop
  *             kernel starts there and tells the rule the frontier came from
- *             top-down levels (hop_rule).
+ *             top-down levels (hop_rule). Block 0's bitmap in the loop kernel
+ *             (sbits): a set bit means dist is final or about to be stored: a
+ *             claimed vertex's level is stored when it is expanded, or at the
+ *             hand-over, always before the next grid.sync(); only sound for
+ *             exact levels while one block owns dist, so never in a multi-block
+ *             or label-correcting step.
  * Limits:     not with -a (traced runs are step 12's); 16 more bytes a vertex
  *             of device memory (lean heads); the bitmap must fit in shared
  *             memory beside the queues (up to ~1.5 M vertices on the H100);
@@ -45,9 +53,11 @@
 #define LEAN_NONE 0xffffffffu /* NEW(13): lean heads: no neighbour in this word */
 #define LEAN_MORE 0xfffffffeu /* ... word 3: more than 4 neighbours, the row goes on in cols */
 
-/* NEW(13): step 12's arguments, and the prologue's. */
+/* NEW(13): step 12's arguments, block 0's bitmap and the prologue's. */
 typedef struct {
   hop_args_t h;                 /* step 12's, first: 12's functions take &a->h          */
+  unsigned sbw;                 /* (sbits): words of block 0's visited bitmap in shared
+                                   memory for the loop kernel's single-block levels (0: off) */
   const uint4 *lhead;           /* 1 per vertex: first 4 neighbours (LEAN_NONE,
                                    LEAN_MORE: the row goes on in cols from its fourth edge) */
   int pro;                      /* the lean prologue ran; the loop starts where it stopped */
@@ -76,7 +86,387 @@ static __global__ void lean_head_kernel(const eid_t *off, const vid_t *cols, vid
   }
 }
 
-/* The whole BFS in one cooperative grid, as step 12's (hop.cuh), started
+/* ---- NEW(13, sbits): block 0's visited bitmap in the loop kernel ---------------
+ * Where one block runs levels alone it owns dist: in the prologue, and in the
+ * loop kernel's single-block hop levels (step 12's hop_single). There too
+ * "visited?" is a bit in shared memory, sound only while levels are exact and
+ * one block owns dist (never in a multi-block or label-correcting step). The
+ * bitmap rides in a sink of 13's own (lean_sink_t: 12's sink, then the bitmap;
+ * NULL: 12's atomicMin) from hop_single down to the claim, so every function
+ * of that chain is 12's, copied with the bitmap's lines (marked NEW(13)); their
+ * comments are in hop.cuh and 12's bfs.cu. The copies take this rung past the
+ * size guides (~900 lines of its own, ~700 lines of make diff13). */
+typedef struct {
+  hop_sink_t s;                 /* step 12's, first                                     */
+  unsigned *bm;                 /* block 0's visited bitmap (shared; NULL: atomicMin)   */
+} lean_sink_t;
+
+/* replaces: hop_put */
+static __device__ __forceinline__ void lean_hop_put(const hop_args_t *a, const lean_sink_t *ls,
+                                                    unsigned long long pos, vid_t x, dist_t nv,
+                                                    uint4 h0, uint4 h1) {
+  const hop_sink_t *sk = &ls->s;
+  if (sk->kind != HOP_OUT && pos < sk->cap) {
+    sk->q.h[2 * pos] = h0;
+    sk->q.h[2 * pos + 1] = h1;
+    sk->q.v[pos] = x;
+    sk->q.val[pos] = nv;
+    return;
+  }
+  if (sk->kind == HOP_SPILL) {
+    if (ls->bm) a->d.b.dist[x] = nv; /* NEW(13): the next level reads it from dist */
+    if (pos < a->d.b.cap) sk->gq[pos] = x; /* past cap: counted, the level is too big (error) */
+    return;
+  }
+  if (sk->kind == HOP_MIXED) {
+    pos = atomicAdd(sk->gcnt, 1ULL);
+    atomicOr(&a->ctl->mixed, 1);
+  }
+  if (pos < a->d.b.cap) sk->gq[pos] = x; /* past cap: counted, rebuilt from dist */
+  atomicMin(sk->lo, nv);
+  atomicMax(sk->hi, nv);
+}
+
+/* replaces: hop_claim_range */
+static __device__ __forceinline__ dist_t lean_hop_claim_range(const hop_args_t *a,
+                                                              const lean_sink_t *ls, unsigned has,
+                                                              const vid_t x[HOP_IN], dist_t nv,
+                                                              const int u0, const int u1) {
+  const hop_sink_t *sk = &ls->s;
+  unsigned lane = threadIdx.x & 31;
+  int old[HOP_IN];
+  uint4 h0[HOP_IN], h1[HOP_IN];
+  /* the heads first (they arrive last: measured 1-2% faster), through the L1 (__ldg: heads
+   * never change; __ldcg measured 4% slower) */
+#pragma unroll
+  for (int u = u0; u < u1; u++)
+    if (has >> u & 1) {
+      h0[u] = __ldg(&a->head[2 * (size_t)x[u]]);
+      h1[u] = __ldg(&a->head[2 * (size_t)x[u] + 1]);
+    }
+#pragma unroll
+  for (int u = u0; u < u1; u++) {
+    old[u] = DIST_INF;
+    if (!(has >> u & 1)) continue;
+    if (ls->bm) { /* NEW(13, sbits): block 0 alone, exact levels: the first to set the bit owns x */
+      unsigned b = 1u << (x[u] & 31);
+      old[u] = atomicOr(&ls->bm[x[u] >> 5], b) & b ? nv : DIST_INF;
+    } else {
+      old[u] = atomicMin(&a->d.b.dist[x[u]], nv);
+    }
+  }
+  unsigned imp = 0;
+#pragma unroll
+  for (int u = u0; u < u1; u++)
+    if ((has >> u & 1) && old[u] > nv) imp |= 1u << u; /* this lane lowered it: it expands it */
+  /* the warp's exclusive prefix sum of c < 8 from three ballots, one per bit */
+  unsigned c = __popc(imp), lt = (1u << lane) - 1;
+  unsigned b0 = __ballot_sync(DEV_FULL_MASK, c & 1), b1 = __ballot_sync(DEV_FULL_MASK, c & 2),
+           b2 = __ballot_sync(DEV_FULL_MASK, c & 4);
+  unsigned tot = __popc(b0) + 2 * __popc(b1) + 4 * __popc(b2);
+  if (tot == 0) return -1;
+  unsigned long long base = 0;
+  if (lane == 0)
+    base = sk->kind == HOP_OUT ? atomicAdd(sk->gcnt, (unsigned long long)tot)
+                               : atomicAdd(sk->scnt, tot);
+  base = __shfl_sync(DEV_FULL_MASK, base, 0) + __popc(b0 & lt) + 2 * __popc(b1 & lt) +
+         4 * __popc(b2 & lt);
+#pragma unroll
+  for (int u = u0; u < u1; u++)
+    if (imp >> u & 1) lean_hop_put(a, ls, base++, x[u], nv, h0[u], h1[u]);
+  return imp ? nv : -1;
+}
+
+/* replaces: hop_claim */
+static __device__ __forceinline__ dist_t lean_hop_claim(const hop_args_t *a, const lean_sink_t *ls,
+                                                        unsigned has, const vid_t x[HOP_IN],
+                                                        dist_t nv) {
+  dist_t m = lean_hop_claim_range(a, ls, has, x, nv, 0, 4);
+  if (__any_sync(DEV_FULL_MASK, has >> 4)) {
+    dist_t m2 = lean_hop_claim_range(a, ls, has, x, nv, 4, HOP_IN);
+    if (m2 > m) m = m2;
+  }
+  return m;
+}
+
+/* replaces: hop_tails */
+static __device__ __forceinline__ dist_t lean_hop_tails(const hop_args_t *a, const lean_sink_t *ls,
+                                                        unsigned nl, const vid_t *lv,
+                                                        const dist_t *lval, unsigned short *lbig,
+                                                        unsigned *nbig) {
+  unsigned t = threadIdx.x, bd = blockDim.x, lane = t & 31;
+  dist_t mx = -1;
+  for (unsigned j = t / 32; j < nl; j += bd / 32) { /* warp-uniform: one row a warp */
+    vid_t v = lv[j];
+    eid_t b = a->d.b.offsets[v] + HOP_IN, e = a->d.b.offsets[v + 1];
+    if (e - b > HOP_TAIL_BLOCK) {
+      if (lane == 0) lbig[atomicAdd(nbig, 1u)] = (unsigned short)j;
+      continue;
+    }
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * 32) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
+#pragma unroll
+      for (int u = 0; u < HOP_IN; u++) {
+        eid_t k = s0 + (eid_t)u * 32 + lane;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->d.b.cols[k]);
+        }
+      }
+      dist_t m = lean_hop_claim(a, ls, has, x, lval[j] + 1);
+      if (m > mx) mx = m;
+    }
+  }
+  __syncthreads();
+  unsigned nb = *nbig;
+  for (unsigned i = 0; i < nb; i++) { /* the long rows: the whole block on each */
+    unsigned j = lbig[i];
+    vid_t v = lv[j];
+    eid_t b = a->d.b.offsets[v] + HOP_IN, e = a->d.b.offsets[v + 1];
+    for (eid_t s0 = b; s0 < e; s0 += (eid_t)HOP_IN * bd) {
+      unsigned has = 0;
+      vid_t x[HOP_IN];
+#pragma unroll
+      for (int u = 0; u < HOP_IN; u++) {
+        eid_t k = s0 + (eid_t)u * bd + t;
+        x[u] = 0;
+        if (k < e) {
+          has |= 1u << u;
+          x[u] = __ldg(&a->d.b.cols[k]);
+        }
+      }
+      dist_t m = lean_hop_claim(a, ls, has, x, lval[j] + 1);
+      if (m > mx) mx = m;
+    }
+  }
+  __syncthreads();
+  if (t == 0) *nbig = 0; /* the caller's barrier follows before the next tail pass */
+  return mx;
+}
+
+/* replaces: hop_expand */
+static __device__ __forceinline__ dist_t lean_hop_expand(const hop_args_t *a, const lean_sink_t *ls,
+                                                         hop_shared_t *sh, unsigned *rs,
+                                                         hopq_t in, unsigned nin_s,
+                                                         const vid_t *gin, unsigned nin,
+                                                         unsigned long long *edges) {
+  dist_t mx = -1;
+  unsigned i0 = 0;
+  do {
+    unsigned i = i0 + threadIdx.x, deg = 0, has = 0, li = *rs % 3;
+    vid_t x[HOP_IN];
+    dist_t val = 0;
+    uint4 w0 = make_uint4(0, 0, 0, 0), w1 = w0;
+    if (i < nin_s) {
+      w0 = in.h[2 * i];
+      w1 = in.h[2 * i + 1];
+      val = in.val[i];
+      /* NEW(13, sbits): the level of a vertex the bitmap claimed is stored now, a
+       * level late: its latency hides behind this level's head loads, where
+       * a store at the claim would hold up the barrier */
+      if (ls->bm) a->d.b.dist[in.v[i]] = val;
+    } else if (i < nin) {
+      vid_t v = __ldcg(&gin[i]);
+      w0 = __ldg(&a->head[2 * (size_t)v]);
+      w1 = __ldg(&a->head[2 * (size_t)v + 1]);
+      val = __ldcg(&a->d.b.dist[v]);
+    }
+    deg = w0.x;
+    x[0] = w0.y; x[1] = w0.z; x[2] = w0.w;
+    x[3] = w1.x; x[4] = w1.y; x[5] = w1.z; x[6] = w1.w;
+    has = deg >= HOP_IN ? (1u << HOP_IN) - 1 : (1u << deg) - 1;
+    if (deg > HOP_IN) { /* a longer row: the tail pass below takes its edges past HOP_IN */
+      unsigned p = atomicAdd(&sh->lcnt[li], 1u);
+      sh->lv[p] = i < nin_s ? in.v[i] : __ldcg(&gin[i]);
+      sh->lval[p] = val;
+    }
+    if (edges) *edges += deg;
+    dist_t m = lean_hop_claim(a, ls, has, x, val + 1);
+    if (m > mx) mx = m;
+    __syncthreads();
+    unsigned nl = sh->lcnt[li];
+    if (threadIdx.x == 0) sh->lcnt[li == 0 ? 2 : li - 1] = 0; /* round r + 2's: read a round ago */
+    if (nl) {
+      m = lean_hop_tails(a, ls, nl, sh->lv, sh->lval, sh->lbig, &sh->nbig);
+      if (m > mx) mx = m;
+      __syncthreads();
+    }
+    (*rs)++;
+    i0 += blockDim.x;
+  } while (i0 < nin);
+  return mx;
+}
+
+/* NEW(13, sbits): block 0's visited bitmap, after the two block queues: while
+ * block 0 runs levels alone it is the only writer of dist, so "visited?" is
+ * a bit in shared memory (a shared atomicOr, ~30 cycles on the H100) instead of
+ * atomicMin on dist in the L2 (hundreds of cycles). Built from dist on entry: the
+ * source alone at level 0, else every vertex with a level (n / 8 bytes of
+ * shared memory, ~n * 4 bytes read once). The caller's barrier follows. */
+static __device__ unsigned *lean_hop_bits(const lean_args_t *la, int level, int cur) {
+  const hop_args_t *a = &la->h;
+  extern __shared__ unsigned long long smem[];
+  unsigned *bm = (unsigned *)((char *)smem + HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80);
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (level == 0) {
+    vid_t src = __ldcg(&a->d.b.q[cur][0]);
+    for (unsigned w = t; w < la->sbw; w += bd) bm[w] = w == src / 32 ? 1u << (src % 32) : 0;
+    return bm;
+  }
+  for (unsigned w = t; w < la->sbw; w += bd) {
+    unsigned b = 0;
+    if (32 * (unsigned long long)w + 32 <= a->d.b.n) { /* eight 16-byte loads in flight */
+      const int4 *p = (const int4 *)(a->d.b.dist + 32 * (size_t)w);
+      int4 d[8];
+#pragma unroll
+      for (int k = 0; k < 8; k++) d[k] = __ldcg(p + k);
+#pragma unroll
+      for (int k = 0; k < 8; k++)
+        b |= (unsigned)(d[k].x != DIST_INF) << (4 * k) |
+             (unsigned)(d[k].y != DIST_INF) << (4 * k + 1) |
+             (unsigned)(d[k].z != DIST_INF) << (4 * k + 2) |
+             (unsigned)(d[k].w != DIST_INF) << (4 * k + 3);
+    } else {
+      for (unsigned k = 0; 32 * (unsigned long long)w + k < a->d.b.n; k++)
+        b |= (unsigned)(__ldcg(&a->d.b.dist[32 * (size_t)w + k]) != DIST_INF) << k;
+    }
+    bm[w] = b;
+  }
+  return bm;
+}
+
+/* replaces: hop_level */
+static __device__ __forceinline__ unsigned lean_hop_level(const hop_args_t *a, hop_shared_t *sh,
+                                                          const lean_sink_t *ls, hopq_t in,
+                                                          unsigned nin_s, const vid_t *gin,
+                                                          unsigned nin, int h, unsigned *rs,
+                                                          dist_t *mx, unsigned long long *edges) {
+  dist_t m = lean_hop_expand(a, ls, sh, rs, in, nin_s, gin, nin, edges);
+  if (m > *mx) *mx = m;
+  unsigned next = sh->cnt[h];
+  /* hop h + 2's: every thread read it a hop ago */
+  if (threadIdx.x == 0) sh->cnt[h == 0 ? 2 : h - 1] = 0;
+  return next;
+}
+
+/* replaces: hop_single */
+static __device__ void lean_hop_single(const lean_args_t *la, int level, int cur,
+                                       unsigned long long size) {
+  const hop_args_t *a = &la->h;
+  hop_shared_t *sh = &hop_sh;
+  unsigned rs = 0; /* rounds of hop_expand */
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t < 3) {
+    sh->cnt[t] = 0;
+    sh->lcnt[t] = 0;
+  }
+  if (t == 0) sh->nbig = 0;
+  unsigned *bm = la->sbw ? lean_hop_bits(la, level, cur) : NULL; /* NEW(13) */
+  __syncthreads();
+  hopq_t qin = hop_queue(a, 0), qout = hop_queue(a, 1), qt;
+  vid_t *gin = a->d.b.q[cur], *gout = a->d.b.q[cur ^ 1], *gt;
+  int h = 0, levels = 0;
+  unsigned nin = (unsigned)size, nin_s = 0; /* size <= n < 2^31 */
+  unsigned long long pushes = 0;
+  dist_t mx = -1;
+  for (;;) {
+    lean_sink_t sk = {{qout, (unsigned)a->hopq, &sh->cnt[h], gout, NULL, HOP_SPILL, NULL, NULL},
+                      bm};
+    unsigned long long edges = 0;
+    unsigned next =
+        lean_hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
+    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
+      if (t == 0) {
+        a->ctl->d.b.status = ST_TOOBIG;
+        a->ctl->d.b.toobig = next;
+      }
+      next = 0;
+    }
+    if (a->d.b.trace && level < LV_CAP) {
+      __shared__ unsigned long long s_e;
+      if (t == 0) s_e = 0;
+      __syncthreads();
+      if (edges) atomicAdd(&s_e, edges);
+      __syncthreads();
+      if (t == 0) {
+        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+        a->d.lv[level] = r;
+      }
+    }
+    pushes += next;
+    levels++;
+    level++;
+    cur ^= 1;
+    qt = qin; qin = qout; qout = qt;
+    gt = gin; gin = gout; gout = gt;
+    h = h == 2 ? 0 : h + 1;
+    nin = next;
+    nin_s = next < (unsigned)a->hopq ? next : (unsigned)a->hopq;
+    if (nin == 0 || (a->d.b.mode != MODE_SINGLE && nin > a->d.b.single)) break;
+  }
+  /* hand over: the block queue's part of the frontier to q[cur] */
+  for (unsigned i = t; i < nin_s; i += bd) {
+    gin[i] = qin.v[i];
+    if (bm) a->d.b.dist[qin.v[i]] = level; /* NEW(13): not expanded yet: its level now */
+  }
+  if (t == 0) hop_hand_over(a, nin, level, cur, pushes, levels);
+  __threadfence();
+  __syncthreads();
+}
+
+/* replaces: hop_loop_single */
+static __device__ __forceinline__ int lean_hop_loop_single(const lean_args_t &la, hop_loop_t *H) {
+  const hop_args_t &a = la.h;
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  dobfs_loop_t *L = &H->l;
+  if (blockIdx.x == 0) lean_hop_single(&la, L->level, L->cur, L->size);
+  grid.sync();
+  int l2 = ((volatile hop_ctl_t *)a.ctl)->d.b.level;
+  L->cur = ((volatile hop_ctl_t *)a.ctl)->d.b.cur;
+  L->size = ld_volatile(&a.ctl->d.b.size);
+  hop_rule(&a, &L->rs, L->size, l2 - L->level);
+  L->level = l2;
+  H->after_hop = 0; /* the hand-over zeroed every set */
+  return L->size == 0;
+}
+
+/* replaces: hop_loop_run */
+static __device__ __forceinline__ void lean_hop_loop_run(const lean_args_t &la, hop_loop_t *H,
+                                                         const int with_hop, int b0) {
+  const hop_args_t &a = la.h;
+  dobfs_loop_t *L = &H->l;
+  while (L->size) {
+    /* -a: a level's time runs from here (choice, scout and conversions
+     * included) to its last grid.sync(), before the trace's own counting */
+    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    H->hop_end = 0;
+    int hop = with_hop && a.hop && !L->in_bitmap &&
+              (H->mixed || a.d.rule == RULE_TOPDOWN ||
+               (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
+    if (hop) {
+      if (!H->mixed &&
+          (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
+        if (lean_hop_loop_single(la, H)) break;
+        continue;
+      }
+      if (H->mixed || L->size <= a.hopmax) {
+        if (hop_loop_step(a, H, b0)) break;
+        continue;
+      }
+    }
+    H->after_hop = 0;
+    if (dobfs_loop_level(a.d, L, b0)) break;
+  }
+  if (H->hop_end) { /* ended inside a hop step: its deepest level */
+    int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
+    L->level = d > H->hop_end ? d : H->hop_end;
+  }
+  dobfs_loop_end(a.d, L, b0);
+}
+
+/* The whole BFS in one cooperative grid, as step 12's (its bfs.cu), started
  * where the lean prologue stopped when it ran. */
 static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src,
                                                  const int with_hop) {
@@ -95,7 +485,7 @@ static __device__ __forceinline__ void lean_loop(const lean_args_t &a, vid_t src
     H.l.size = ld_volatile(&a.h.ctl->d.b.size);
     hop_rule(&a.h, &H.l.rs, H.l.size, H.l.level);
   }
-  hop_loop_run(a.h, &H, with_hop, b0);
+  lean_hop_loop_run(a, &H, with_hop, b0);
 }
 
 /* NEW(13, lean prologue, ours): the first levels of a sparse graph in a kernel of
@@ -308,6 +698,9 @@ typedef struct {
 
 static int lean_check_knobs(const launch_t *lc) {
   if (dobfs_check_values(lc) || hop_check_values(lc)) return fail_code();
+  long sbits = launch_knob(lc, "sbits");
+  if (sbits < 0 || sbits > 1 << 18)
+    return fail(EXIT_INPUT, "sbits=%ld: 0 (off) .. 262144 bytes of shared memory", sbits);
   long leanq = launch_knob(lc, "leanq"), lean = launch_knob(lc, "lean");
   if (lean < 0 || lean > 1) return fail(EXIT_INPUT, "lean=%ld: 0 or 1", lean);
   if (leanq < 0 || leanq > LEAN_QMAX || leanq % 32 != 0)
@@ -342,6 +735,27 @@ static int lean_setup(lean_state_t *s, const lean_args_t *a, const dgraph_t *g, 
   return 0;
 }
 
+/* NEW(13, sbits): block 0's visited bitmap after the hop queues, if it fits in
+ * sbits bytes and costs the cooperative grid no block per SM (else without it);
+ * k and o as hop_launch_setup left them. */
+static int lean_bits_setup(lean_args_t *a, const launch_t *lc, const void *const k[4],
+                           hop_launch_t *o, size_t sb_bytes) {
+  if (!a->h.hop || sb_bytes > (size_t)launch_knob(lc, "sbits")) return 0;
+  size_t smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 + sb_bytes;
+  if (smem < o->smem) smem = o->smem;
+  if (smem + 256 > (size_t)o->smem_max) return 0; /* the bitmap does not fit: go without */
+  for (int i = 0; i < 4; i++)
+    CUDA_CHECK(
+        cudaFuncSetAttribute(k[i], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+  int full = 0;
+  int grid = dev_coop_grid(o->loop_kernel, lc->block, smem, lc->sm_count, lc->grid, &full);
+  if (full < o->full) return 0; /* the bitmap would shrink the grid: go without */
+  a->sbw = (unsigned)(sb_bytes / 4);
+  o->smem = smem;
+  o->grid_loop = grid;
+  return 0;
+}
+
 static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (lean_check_knobs(lc)) return fail_code();
   if (lc->block % 32 != 0)
@@ -358,8 +772,9 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   const void *const k[4] = {
       (const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
       (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
-  hop_launch_t o = {0, 0, 0, 0, 0, NULL};
-  if (hop_launch_setup(&a->h, lc, k, &o)) {
+  hop_launch_t o = {0, 0, 0, 0, NULL};
+  size_t sb_bytes = ((size_t)a->h.d.b.n + 31) / 32 * 4; /* NEW(13): a bit per vertex */
+  if (hop_launch_setup(&a->h, lc, k, &o) || lean_bits_setup(a, lc, k, &o, sb_bytes)) {
     free(s);
     return fail_code();
   }
@@ -372,7 +787,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->h.ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
   a->h.d.ctl = &a->h.ctl->d;
   a->h.d.b.ctl = &a->h.ctl->d.b;
-  if (lean_setup(s, a, g, lc, o.sb_bytes, o.smem_max)) return fail_code();
+  if (lean_setup(s, a, g, lc, sb_bytes, o.smem_max)) return fail_code();
   /* NEW(13, hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
   if (a->h.hop) {
     uint4 *head = (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 2 * sizeof(uint4),
@@ -546,8 +961,8 @@ static const knob_def_t lean_knobs[] = {
     {"hopmax", 64,
      "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
     {"sbits", 65536,
-     "hop engine: block 0's visited bitmap in shared memory when n / 8 <= sbits bytes (and the "
-     "grid keeps its blocks); 0 off"},
+     "block 0's visited bitmap in shared memory in the loop kernel's single-block hop levels when "
+     "n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off (step 12's atomicMin)"},
     {"lean", 1,
      "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean "
      "degree < 5, bitmap in shared memory, loop=1, -b <= 512, not with -a, not -V bottomup); 0 "
