@@ -413,7 +413,7 @@ static const knob_def_t hop_knobs[] = {
      "vertices), n * hop / gamma under the hop engine; 0: no floor"},
     {"hop", -1,
      "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < "
-     "5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
+     "5, 4 below 8, else 0), 0 off (step 10's levels)"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64,
      "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},

@@ -956,7 +956,7 @@ static const knob_def_t lean_knobs[] = {
      "vertices), n * hop / gamma under the hop engine; 0: no floor"},
     {"hop", -1,
      "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < "
-     "5, 4 below 8, else 0), 0 off (step 10's levels); loop=1 only"},
+     "5, 4 below 8, else 0), 0 off (step 10's levels)"},
     {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"},
     {"hopmax", 64,
      "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
@@ -965,7 +965,7 @@ static const knob_def_t lean_knobs[] = {
      "n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off (step 12's atomicMin)"},
     {"lean", 1,
      "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean "
-     "degree < 5, bitmap in shared memory, loop=1, -b <= 512, not with -a, not -V bottomup); 0 "
+     "degree < 5, bitmap in shared memory, -b <= 512, not with -a, not -V bottomup); 0 "
      "off"},
     {"leanq", 512,
      "lean prologue: entries of each of its two queues (0: as many as fit, at most 4096); a "
