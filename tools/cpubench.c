@@ -83,6 +83,125 @@ static void usage(FILE *out) {
   cli_usage(out, "cpubench bfs|sssp");
 }
 
+/* The graph of the command line, as a step builds it: read or generated, named, built, weighted
+ * for SSSP (random in [1, -w] unless a file or --road gives lengths), its limits checked. */
+static int load_graph(const options_t *o, int sssp, graph_t *g, char *name, size_t len) {
+  edgelist_t el;
+  int rc;
+  if (o->file) {
+    rc = io_read(o->file, &el);
+    const char *b = strrchr(o->file, '/');
+    snprintf(name, len, "%s", b ? b + 1 : o->file);
+    char *gz = strstr(name, ".gz");
+    if (gz && !gz[3]) *gz = '\0';
+    char *dot = strrchr(name, '.');
+    if (dot && dot != name) *dot = '\0';
+  } else if (o->kron_scale) {
+    rc = gen_kronecker(o->kron_scale, o->degree, o->seed, &el);
+    snprintf(name, len, "kron%d", o->kron_scale);
+  } else if (o->uniform_scale) {
+    rc = gen_uniform(o->uniform_scale, o->degree, o->seed, &el);
+    snprintf(name, len, "uniform%d", o->uniform_scale);
+  } else if (o->grid_w) {
+    rc = gen_grid(o->grid_w, o->grid_h, o->grid_keep, o->seed, &el);
+    snprintf(name, len, "grid%ux%u", o->grid_w, o->grid_h);
+  } else if (o->road_n) { /* SSSP weights are the lengths, in [1, -w] (255 when unset) */
+    rc = gen_road(o->road_n, o->road_mix, o->max_weight ? o->max_weight : 255, o->seed, &el);
+    gen_road_name(o->road_n, o->road_mix, name, len);
+  } else if (o->path_n) {
+    rc = gen_path(o->path_n, &el);
+    snprintf(name, len, "path%u", o->path_n);
+  } else if (o->star_n) {
+    rc = gen_star(o->star_n, &el);
+    snprintf(name, len, "star%u", o->star_n);
+  } else {
+    rc = gen_complete(o->complete_n, &el);
+    snprintf(name, len, "complete%u", o->complete_n);
+  }
+  if (rc) return 1;
+  if (o->symmetrize && !o->name) strncat(name, "-sym", len - strlen(name) - 1);
+  if (o->name) snprintf(name, len, "%s", o->name);
+  build_opts_t bo = {o->symmetrize, o->keep_self_loops, o->keep_duplicates};
+  rc = graph_build(&el, &bo, g, NULL);
+  el_free(&el);
+  if (rc) return 1;
+  if (g->n == 0) return fail(EXIT_INPUT, "%s: empty graph (no vertices)", name), 1;
+  if (sssp) {
+    if (o->road_n) {
+      printf("Weights: lengths in [1, %d]\n", o->max_weight ? o->max_weight : 255);
+    } else if (!g->weights || o->max_weight) {
+      weight_t maxw = o->max_weight ? o->max_weight : 255;
+      printf("Weights: random in [1, %d] (seed %llu)\n", maxw, o->seed);
+      if (graph_set_random_weights(g, maxw, o->seed)) return 1;
+    }
+    if (o->negative && gen_negative_weights(g, o->seed)) return 1;
+    if (oracle_sssp_limits(g)) return 1;
+  }
+  return 0;
+}
+
+/* The parallel baselines, each trial checked against the oracle's answer: their CSV rows and
+ * lines. Returns the trials that differ from the oracle, or -1 on an error (said). */
+static long long run_baselines(const graph_t *g, int sssp, const vid_t *srcs, int nsrc, int trials,
+                               const dist_t *const *expect, const eid_t *edges, dist_t *got,
+                               double *t, double *all, const char *name, const char *model,
+                               FILE *csv, const provenance_t *prov, int *nall_total) {
+  /* for each thread count (CPUBENCH_THREADS, a
+   * list; default OMP_NUM_THREADS) and delta (CPUBASE_DELTA, a list; default
+   * 0 = chosen from the weights) a warm-up, then -n trials per source */
+  const char *tl = getenv("CPUBENCH_THREADS"), *dl = getenv("CPUBASE_DELTA");
+  char tbuf[256], dbuf[256];
+  snprintf(tbuf, sizeof tbuf, "%s", tl && *tl ? tl : "0");
+  snprintf(dbuf, sizeof dbuf, "%s", dl && *dl ? dl : "0");
+  long long failed = 0;
+  char *ts = NULL;
+  for (char *tk = strtok_r(tbuf, " ,", &ts); tk; tk = strtok_r(NULL, " ,", &ts)) {
+    char dcopy[256], *dsave = NULL;
+    snprintf(dcopy, sizeof dcopy, "%s", dbuf);
+    for (char *dk = strtok_r(dcopy, " ,", &dsave); dk; dk = strtok_r(NULL, " ,", &dsave)) {
+      cpubase_t cb;
+      if (cpubase_init(&cb, g, sssp, atoi(tk), atoll(dk))) return -1;
+      char knobs[128];
+      cpubase_knobs(&cb, knobs, sizeof knobs);
+      printf("CPU: %s; baseline %s (%s; %d %s: %s); prep %.3f ms%s\n", model, cpubase_name(&cb), knobs,
+             cb.threads, PLURAL(cb.threads, "thread", "threads"), cb.threads_why, cb.prep_ms,
+             cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
+      int nall = 0;
+      for (int i = 0; i < nsrc; i++) {
+        vid_t s = srcs[i];
+        /* warm-up: 250 ms (cpubase_warmup says why), then the trials, each checked */
+        if (cpubase_warmup(&cb, s, got, 250.0) < 0) return -1;
+        for (int k = 0; k < trials; k++) {
+          cpubase_stats_t st;
+          double c0 = now_ms();
+          if (cpubase_run(&cb, s, got, &st)) return -1;
+          double ms = now_ms() - c0;
+          long long bad = check_dist(expect[i], g->n, got, g->n, 5, stdout);
+          if (bad) printf("  %lld of %" PRIvid " vertices differ from the oracle\n", bad, g->n);
+          failed += bad != 0;
+          t[k] = all[nall++] = ms;
+          (*nall_total)++;
+          printf("CPU Trial: %10.4f ms  source %" PRIvid "  %s %d", ms, s, sssp ? "buckets/rounds" : "levels", st.levels);
+          if (!sssp) printf(" (%d top-down, %d bottom-up)", st.td_steps, st.bu_steps);
+          if (st.restarts) printf(" (%d restarts)", st.restarts);
+          printf("  GTEPS %.4f  %s\n", edges[i] / (ms * 1e6), bad ? "FAIL" : "PASS");
+          cpubase_knobs(&cb, knobs, sizeof knobs);
+          report_row_t r = {"cpu", cpubase_name(&cb), name, knobs, bad ? "FAIL" : "PASS", g->n, s, g->m, edges[i],
+                            0, 0, k, st.levels, ms, 0, cb.prep_ms};
+          report_row(csv, &r, prov);
+        }
+        printf("CPU %s (%d %s): median %.3f ms, %.4f GTEPS\n", cpubase_name(&cb), cb.threads,
+               PLURAL(cb.threads, "thread", "threads"),
+               median(t, trials), edges[i] / (median(t, trials) * 1e6));
+      }
+      printf("CPU %s (%s) on %s: median %.3f ms over %d sources x %d trials; %s\n", cpubase_name(&cb), knobs,
+             name, median(all, nall), nsrc, trials, failed ? "FAIL" : "PASS");
+      cpubase_free(&cb);
+    }
+  }
+  return failed;
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
@@ -102,59 +221,9 @@ int main(int argc, char **argv) {
   if (report_check_output("-o", o.csv) || report_check_output("-d", o.dist_file)) return die();
   io_allow_sparse_ids = o.allow_sparse_ids;
 
-  edgelist_t el;
-  char name[256];
-  int rc;
-  if (o.file) {
-    rc = io_read(o.file, &el);
-    const char *b = strrchr(o.file, '/');
-    snprintf(name, sizeof name, "%s", b ? b + 1 : o.file);
-    char *gz = strstr(name, ".gz");
-    if (gz && !gz[3]) *gz = '\0';
-    char *dot = strrchr(name, '.');
-    if (dot && dot != name) *dot = '\0';
-  } else if (o.kron_scale) {
-    rc = gen_kronecker(o.kron_scale, o.degree, o.seed, &el);
-    snprintf(name, sizeof name, "kron%d", o.kron_scale);
-  } else if (o.uniform_scale) {
-    rc = gen_uniform(o.uniform_scale, o.degree, o.seed, &el);
-    snprintf(name, sizeof name, "uniform%d", o.uniform_scale);
-  } else if (o.grid_w) {
-    rc = gen_grid(o.grid_w, o.grid_h, o.grid_keep, o.seed, &el);
-    snprintf(name, sizeof name, "grid%ux%u", o.grid_w, o.grid_h);
-  } else if (o.road_n) { /* SSSP weights are the lengths, in [1, -w] (255 when unset) */
-    rc = gen_road(o.road_n, o.road_mix, o.max_weight ? o.max_weight : 255, o.seed, &el);
-    gen_road_name(o.road_n, o.road_mix, name, sizeof name);
-  } else if (o.path_n) {
-    rc = gen_path(o.path_n, &el);
-    snprintf(name, sizeof name, "path%u", o.path_n);
-  } else if (o.star_n) {
-    rc = gen_star(o.star_n, &el);
-    snprintf(name, sizeof name, "star%u", o.star_n);
-  } else {
-    rc = gen_complete(o.complete_n, &el);
-    snprintf(name, sizeof name, "complete%u", o.complete_n);
-  }
-  if (rc) return die();
-  if (o.symmetrize && !o.name) strncat(name, "-sym", sizeof name - strlen(name) - 1);
-  if (o.name) snprintf(name, sizeof name, "%s", o.name);
   graph_t g;
-  build_opts_t bo = {o.symmetrize, o.keep_self_loops, o.keep_duplicates};
-  rc = graph_build(&el, &bo, &g, NULL);
-  el_free(&el);
-  if (rc) return die();
-  if (g.n == 0) return fail(EXIT_INPUT, "%s: empty graph (no vertices)", name), die();
-  if (sssp) {
-    if (o.road_n) {
-      printf("Weights: lengths in [1, %d]\n", o.max_weight ? o.max_weight : 255);
-    } else if (!g.weights || o.max_weight) {
-      weight_t maxw = o.max_weight ? o.max_weight : 255;
-      printf("Weights: random in [1, %d] (seed %llu)\n", maxw, o.seed);
-      if (graph_set_random_weights(&g, maxw, o.seed)) return die();
-    }
-    if (o.negative && gen_negative_weights(&g, o.seed)) return die();
-    if (oracle_sssp_limits(&g)) return die();
-  }
+  char name[256];
+  if (load_graph(&o, sssp, &g, name, sizeof name)) return die();
   printf("Graph %s has %" PRIvid " nodes and %" PRIeid " directed edges (%s)\n", name, g.n, g.m,
          g.symmetric ? "symmetric" : "directed");
 
@@ -214,60 +283,11 @@ int main(int argc, char **argv) {
     }
   }
 
-  /* then the parallel baseline: for each thread count (CPUBENCH_THREADS, a
-   * list; default OMP_NUM_THREADS) and delta (CPUBASE_DELTA, a list; default
-   * 0 = chosen from the weights) a warm-up, then -n trials per source */
-  const char *tl = getenv("CPUBENCH_THREADS"), *dl = getenv("CPUBASE_DELTA");
-  char tbuf[256], dbuf[256];
-  snprintf(tbuf, sizeof tbuf, "%s", tl && *tl ? tl : "0");
-  snprintf(dbuf, sizeof dbuf, "%s", dl && *dl ? dl : "0");
-  long long failed = 0;
+  /* then the parallel baseline */
   int nall_total = 0;
-  char *ts = NULL;
-  for (char *tk = strtok_r(tbuf, " ,", &ts); tk; tk = strtok_r(NULL, " ,", &ts)) {
-    char dcopy[256], *dsave = NULL;
-    snprintf(dcopy, sizeof dcopy, "%s", dbuf);
-    for (char *dk = strtok_r(dcopy, " ,", &dsave); dk; dk = strtok_r(NULL, " ,", &dsave)) {
-      cpubase_t cb;
-      if (cpubase_init(&cb, &g, sssp, atoi(tk), atoll(dk))) return die();
-      char knobs[128];
-      cpubase_knobs(&cb, knobs, sizeof knobs);
-      printf("CPU: %s; baseline %s (%s; %d %s: %s); prep %.3f ms%s\n", model, cpubase_name(&cb), knobs,
-             cb.threads, PLURAL(cb.threads, "thread", "threads"), cb.threads_why, cb.prep_ms,
-             cb.t_offsets ? " (the transpose, for bottom-up steps)" : "");
-      int nall = 0;
-      for (int i = 0; i < nsrc; i++) {
-        vid_t s = srcs[i];
-        /* warm-up: 250 ms (cpubase_warmup says why), then the trials, each checked */
-        if (cpubase_warmup(&cb, s, got, 250.0) < 0) return die();
-        for (int k = 0; k < trials; k++) {
-          cpubase_stats_t st;
-          double c0 = now_ms();
-          if (cpubase_run(&cb, s, got, &st)) return die();
-          double ms = now_ms() - c0;
-          long long bad = check_dist(expect[i], g.n, got, g.n, 5, stdout);
-          if (bad) printf("  %lld of %" PRIvid " vertices differ from the oracle\n", bad, g.n);
-          failed += bad != 0;
-          t[k] = all[nall++] = ms;
-          nall_total++;
-          printf("CPU Trial: %10.4f ms  source %" PRIvid "  %s %d", ms, s, sssp ? "buckets/rounds" : "levels", st.levels);
-          if (!sssp) printf(" (%d top-down, %d bottom-up)", st.td_steps, st.bu_steps);
-          if (st.restarts) printf(" (%d restarts)", st.restarts);
-          printf("  GTEPS %.4f  %s\n", edges[i] / (ms * 1e6), bad ? "FAIL" : "PASS");
-          cpubase_knobs(&cb, knobs, sizeof knobs);
-          report_row_t r = {"cpu", cpubase_name(&cb), name, knobs, bad ? "FAIL" : "PASS", g.n, s, g.m, edges[i],
-                            0, 0, k, st.levels, ms, 0, cb.prep_ms};
-          report_row(csv, &r, &prov);
-        }
-        printf("CPU %s (%d %s): median %.3f ms, %.4f GTEPS\n", cpubase_name(&cb), cb.threads,
-               PLURAL(cb.threads, "thread", "threads"),
-               median(t, trials), edges[i] / (median(t, trials) * 1e6));
-      }
-      printf("CPU %s (%s) on %s: median %.3f ms over %d sources x %d trials; %s\n", cpubase_name(&cb), knobs,
-             name, median(all, nall), nsrc, trials, failed ? "FAIL" : "PASS");
-      cpubase_free(&cb);
-    }
-  }
+  long long failed = run_baselines(&g, sssp, srcs, nsrc, trials, (const dist_t *const *)expect, edges,
+                                   got, t, all, name, model, csv, &prov, &nall_total);
+  if (failed < 0) return die();
   if (csv) fclose(csv);
   /* -d: the last trial's distances (equal to the oracle's, or FAIL above) */
   if (o.dist_file && io_write_dist(o.dist_file, nall_total ? got : expect[nsrc - 1], g.n)) return die();
