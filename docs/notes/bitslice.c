@@ -1,0 +1,251 @@
+/* bitslice.c - how dense is a bit-sliced adjacency under four vertex orderings, and what does a
+ * full bottom-up sweep over it read against CSR? The numbers behind a planned bit-sliced BFS rung
+ * (docs/notes/bitslice.md). CPU only: the harness's reader, generators and CSR build.
+ *
+ * The format (this note's own definition): the renumbered adjacency matrix is cut into row blocks
+ * of R rows; a block's slices are its R x 32 tiles that hold at least one edge, each stored as R
+ * 32-bit words (one a row) plus a 4 B column-word index; a block has an 8 B offset into its list
+ * of slices. Bytes = S (4 R + 4) + 8 (ceil(n / R) + 1) for S slices; CSR's = 4 m + 8 (n + 1).
+ *
+ * Usage: bitslice [-s] FILE | kron S | uniform S | grid W H | road N   (run by bitslice.sh) */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "err.h"
+#include "generate.h"
+#include "graph.h"
+#include "io.h"
+
+#define SEED 27491095ULL /* the bench's default seed, degree 16, grid keep 0.85, road weights 1..255 */
+enum { NORDERS = 4, NR = 3 };
+static const int RS[NR] = {8, 16, 32};
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  return p;
+}
+
+static vid_t deg(const graph_t *g, vid_t v) { return (vid_t)(g->offsets[v + 1] - g->offsets[v]); }
+
+/* --- orderings: each fills order[new] = old --- */
+
+/* highest degree first, ties by id: a stable counting sort */
+static void order_degree(const graph_t *g, vid_t *order) {
+  vid_t maxd = 0;
+  for (vid_t v = 0; v < g->n; v++) if (deg(g, v) > maxd) maxd = deg(g, v);
+  eid_t *cnt = calloc((size_t)maxd + 2, sizeof *cnt);
+  if (!cnt) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  for (vid_t v = 0; v < g->n; v++) cnt[maxd - deg(g, v) + 1]++;
+  for (vid_t d = 1; d <= maxd + 1; d++) cnt[d] += cnt[d - 1];
+  for (vid_t v = 0; v < g->n; v++) order[cnt[maxd - deg(g, v)]++] = v;
+  free(cnt);
+}
+
+static const graph_t *g_sort;
+static int by_degree(const void *a, const void *b) {
+  vid_t x = *(const vid_t *)a, y = *(const vid_t *)b, dx = deg(g_sort, x), dy = deg(g_sort, y);
+  if (dx != dy) return dx < dy ? -1 : 1;
+  return (x > y) - (x < y);
+}
+
+/* BFS from root into order[tail..], marking seen; sorted: each vertex's new neighbours enter the
+ * queue by increasing degree (Cuthill-McKee), else in CSR order. Returns the new tail. */
+static vid_t bfs_into(const graph_t *g, vid_t root, int sorted, char *seen, vid_t *order, vid_t tail) {
+  vid_t head = tail;
+  order[tail++] = root;
+  seen[root] = 1;
+  while (head < tail) {
+    vid_t u = order[head++], first = tail;
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      vid_t v = g->cols[e];
+      if (!seen[v]) { seen[v] = 1; order[tail++] = v; }
+    }
+    if (sorted && tail - first > 1) qsort(order + first, tail - first, sizeof *order, by_degree);
+  }
+  return tail;
+}
+
+/* reverse Cuthill-McKee: each component from a vertex of least degree, the whole order reversed */
+static void order_rcm(const graph_t *g, vid_t *order) {
+  vid_t *bydeg = xmalloc(sizeof(vid_t) * g->n);
+  char *seen = calloc(g->n ? g->n : 1, 1);
+  if (!seen) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  order_degree(g, bydeg); /* descending: walk it from the end for the least degree unseen */
+  g_sort = g;
+  vid_t tail = 0;
+  for (vid_t i = g->n; i-- > 0;)
+    if (!seen[bydeg[i]]) tail = bfs_into(g, bydeg[i], 1, seen, order, tail);
+  for (vid_t i = 0; i < g->n / 2; i++) {
+    vid_t t = order[i]; order[i] = order[g->n - 1 - i]; order[g->n - 1 - i] = t;
+  }
+  free(seen); free(bydeg);
+}
+
+/* the cheaper locality order: plain BFS order from the highest-degree vertex, neighbours in CSR
+ * order (no sort, no reversal); further components from the next unseen id */
+static void order_bfs(const graph_t *g, vid_t *order) {
+  char *seen = calloc(g->n ? g->n : 1, 1);
+  if (!seen) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  vid_t hub = 0;
+  for (vid_t v = 0; v < g->n; v++) if (deg(g, v) > deg(g, hub)) hub = v;
+  vid_t tail = g->n ? bfs_into(g, hub, 0, seen, order, 0) : 0;
+  for (vid_t v = 0; v < g->n; v++)
+    if (!seen[v]) tail = bfs_into(g, v, 0, seen, order, tail);
+  free(seen);
+}
+
+static const char *ORDER_NAME[NORDERS] = {"natural", "degree", "rcm", "bfs"};
+
+/* order[new] = old for ordering k; returns its time in ms (serial) */
+static double make_order(const graph_t *g, int k, vid_t *order) {
+  double t0 = now_ms();
+  if (k == 0) for (vid_t v = 0; v < g->n; v++) order[v] = v;
+  if (k == 1) order_degree(g, order);
+  if (k == 2) order_rcm(g, order);
+  if (k == 3) order_bfs(g, order);
+  return k ? now_ms() - t0 : 0.0;
+}
+
+/* --- the slices --- */
+
+typedef struct {
+  unsigned long long slices, nzwords; /* R x 32 tiles with an edge; 32-bit row words with an edge */
+  int pass;                           /* every edge came back, none extra */
+} slice_count_t;
+
+static int in_row(const graph_t *g, vid_t u, vid_t v) { /* v in u's sorted row? */
+  eid_t lo = g->offsets[u], hi = g->offsets[u + 1];
+  while (lo < hi) {
+    eid_t mid = lo + (hi - lo) / 2;
+    if (g->cols[mid] < v) lo = mid + 1; else hi = mid;
+  }
+  return lo < g->offsets[u + 1] && g->cols[lo] == v;
+}
+
+/* Rebuild rows r0 .. r0+rows-1 (new ids) from the block's ns tiles and compare with g: each set
+ * bit must be an edge of g, and each row must hold exactly its degree of bits. Counts the nonzero
+ * words; clears the tiles for the next block. */
+static int check_block(const graph_t *g, const vid_t *order, vid_t r0, int rows, int R,
+                       uint32_t *tile, const vid_t *wcol, vid_t ns, unsigned long long *nzw) {
+  int ok = 1;
+  for (int i = 0; i < rows; i++) {
+    vid_t u = order[r0 + i], got = 0;
+    for (vid_t s = 0; s < ns; s++) {
+      uint32_t w = tile[(size_t)s * R + i];
+      *nzw += w != 0;
+      while (w) {
+        vid_t c = wcol[s] * 32 + (vid_t)__builtin_ctz(w);
+        w &= w - 1;
+        ok &= c < g->n && in_row(g, u, order[c]);
+        got++;
+      }
+    }
+    ok &= got == deg(g, u);
+  }
+  for (vid_t s = 0; s < ns; s++) memset(tile + (size_t)s * R, 0, sizeof(uint32_t) * R);
+  return ok;
+}
+
+/* Build the R-row slice format of g renumbered by order (perm = its inverse), one row block at a
+ * time (a whole uniform graph's tiles at R = 32 would need about 1 GB), check each block at once. */
+static slice_count_t build_slices(const graph_t *g, const vid_t *order, const vid_t *perm, int R) {
+  vid_t nw = (g->n + 31) / 32;
+  uint32_t *tile = calloc((size_t)nw * R, sizeof *tile);
+  vid_t *slot = xmalloc(sizeof(vid_t) * nw), *wcol = xmalloc(sizeof(vid_t) * nw);
+  vid_t *stamp = xmalloc(sizeof(vid_t) * nw);
+  if (!tile) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  for (vid_t w = 0; w < nw; w++) stamp[w] = (vid_t)-1;
+  slice_count_t sc = {0, 0, 1};
+  for (vid_t r0 = 0, b = 0; r0 < g->n; r0 += R, b++) {
+    int rows = g->n - r0 < (vid_t)R ? (int)(g->n - r0) : R;
+    vid_t ns = 0;
+    for (int i = 0; i < rows; i++) {
+      vid_t u = order[r0 + i];
+      for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+        vid_t c = perm[g->cols[e]], w = c / 32;
+        if (stamp[w] != b) { stamp[w] = b; slot[w] = ns; wcol[ns++] = w; } /* first edge in tile */
+        tile[(size_t)slot[w] * R + i] |= 1u << (c % 32);
+      }
+    }
+    sc.slices += ns;
+    sc.pass &= check_block(g, order, r0, rows, R, tile, wcol, ns, &sc.nzwords);
+  }
+  free(tile); free(slot); free(wcol); free(stamp);
+  return sc;
+}
+
+/* --- the graph and the table --- */
+
+static int load(int argc, char **argv, graph_t *g, char *name, size_t len) {
+  int sym = argc > 1 && !strcmp(argv[1], "-s");
+  char **a = argv + 1 + sym;
+  int na = argc - 1 - sym, rc;
+  edgelist_t el;
+  if (na == 2 && !strcmp(a[0], "kron")) {
+    rc = gen_kronecker(atoi(a[1]), 16, SEED, &el); snprintf(name, len, "kron%s", a[1]);
+  } else if (na == 2 && !strcmp(a[0], "uniform")) {
+    rc = gen_uniform(atoi(a[1]), 16, SEED, &el); snprintf(name, len, "uniform%s", a[1]);
+  } else if (na == 3 && !strcmp(a[0], "grid")) {
+    rc = gen_grid((vid_t)atol(a[1]), (vid_t)atol(a[2]), 0.85, SEED, &el);
+    snprintf(name, len, "grid%sx%s", a[1], a[2]);
+  } else if (na == 2 && !strcmp(a[0], "road")) {
+    rc = gen_road((vid_t)atol(a[1]), NULL, 255, SEED, &el); gen_road_name((vid_t)atol(a[1]), NULL, name, len);
+  } else if (na == 1) {
+    const char *base = strrchr(a[0], '/');
+    rc = io_read(a[0], &el); snprintf(name, len, "%s%s", base ? base + 1 : a[0], sym ? " -s" : "");
+  } else {
+    fprintf(stderr, "usage: bitslice [-s] FILE | kron S | uniform S | grid W H | road N\n");
+    return EXIT_INPUT;
+  }
+  if (rc) { fprintf(stderr, "error: %s\n", fail_message()); return rc; }
+  build_opts_t bo = {sym, 0, 0};
+  rc = graph_build(&el, &bo, g, NULL);
+  el_free(&el);
+  if (rc) fprintf(stderr, "error: %s\n", fail_message());
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  graph_t g;
+  char name[256];
+  int rc = load(argc, argv, &g, name, sizeof name);
+  if (rc) return rc;
+  double csr = 4.0 * g.m + 8.0 * (g.n + 1.0);
+  printf("%s: %" PRIvid " vertices, %" PRIeid " directed edges, %s; CSR %.1f MB\n", name, g.n, g.m,
+         g.symmetric ? "symmetric" : "directed", csr / 1e6);
+  printf("%-8s %9s %10s %5s", "order", "order_ms", "nz_words", "e/w");
+  for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %5s %6s", RS[r], "slices", "e/sw", "B/CSR");
+  printf(" | check\n");
+  vid_t *order = xmalloc(sizeof(vid_t) * g.n), *perm = xmalloc(sizeof(vid_t) * g.n);
+  int all = 1;
+  for (int k = 0; k < NORDERS; k++) {
+    double ms = make_order(&g, k, order);
+    for (vid_t v = 0; v < g.n; v++) perm[v] = (vid_t)-1;
+    int ok = 1;
+    for (vid_t i = 0; i < g.n; i++) { ok &= order[i] < g.n && perm[order[i]] == (vid_t)-1; perm[order[i]] = i; }
+    slice_count_t sc[NR];
+    for (int r = 0; r < NR; r++) {
+      sc[r] = build_slices(&g, order, perm, RS[r]);
+      ok &= sc[r].pass && sc[r].nzwords == sc[0].nzwords; /* a row word is nonzero whatever R is */
+    }
+    printf("%-8s %9.1f %10llu %5.2f", ORDER_NAME[k], ms, sc[0].nzwords, sc[0].nzwords ? (double)g.m / sc[0].nzwords : 0.0);
+    for (int r = 0; r < NR; r++) {
+      double sw = (double)sc[r].slices * RS[r], bytes = sc[r].slices * (4.0 * RS[r] + 4) +
+                  8.0 * ((g.n + RS[r] - 1) / RS[r] + 1);
+      printf(" |      %9llu %5.2f %6.2f", sc[r].slices, sw ? g.m / sw : 0.0, bytes / csr);
+    }
+    printf(" | %s\n", ok ? "PASS" : "FAIL");
+    all &= ok;
+  }
+  free(order); free(perm); graph_free(&g);
+  return all ? 0 : EXIT_VERIFY;
+}
