@@ -223,7 +223,7 @@ int main(int argc, char **argv) {
   printf("%s: %" PRIvid " vertices, %" PRIeid " directed edges, %s; CSR %.1f MB\n", name, g.n, g.m,
          g.symmetric ? "symmetric" : "directed", csr / 1e6);
   printf("%-8s %9s %10s %5s", "order", "order_ms", "nz_words", "e/w");
-  for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %5s %6s", RS[r], "slices", "e/sw", "B/CSR");
+  for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %5s %6s", RS[r], "slices", "e/sl", "B/CSR");
   printf(" | check\n");
   vid_t *order = xmalloc(sizeof(vid_t) * g.n), *perm = xmalloc(sizeof(vid_t) * g.n);
   int all = 1;
@@ -239,9 +239,9 @@ int main(int argc, char **argv) {
     }
     printf("%-8s %9.1f %10llu %5.2f", ORDER_NAME[k], ms, sc[0].nzwords, sc[0].nzwords ? (double)g.m / sc[0].nzwords : 0.0);
     for (int r = 0; r < NR; r++) {
-      double sw = (double)sc[r].slices * RS[r], bytes = sc[r].slices * (4.0 * RS[r] + 4) +
-                  8.0 * ((g.n + RS[r] - 1) / RS[r] + 1);
-      printf(" |      %9llu %5.2f %6.2f", sc[r].slices, sw ? g.m / sw : 0.0, bytes / csr);
+      double bytes = sc[r].slices * (4.0 * RS[r] + 4) + 8.0 * ((g.n + RS[r] - 1) / RS[r] + 1);
+      printf(" |      %9llu %5.2f %6.2f", sc[r].slices, sc[r].slices ? (double)g.m / sc[r].slices : 0.0,
+             bytes / csr);
     }
     printf(" | %s\n", ok ? "PASS" : "FAIL");
     all &= ok;

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# bitslice.sh - the density and the bytes of a bit-sliced adjacency (R x 32 tiles, R = 8, 16, 32)
+# under four vertex orderings, against CSR (docs/notes/bitslice.c, CPU only, serial orderings).
+# Writes docs/notes/data/bitslice.txt. Kronecker and uniform at scale 18 (not the bench's larger
+# scales) keep the run to about a minute on a small machine. GRAPH_DIR (graphs) holds the graphs.
+set -eu
+cd "$(dirname "$0")/../.."
+GD=${GRAPH_DIR:-graphs}
+out=docs/notes/data/bitslice.txt
+bin=$(mktemp); trap 'rm -f "$bin"' EXIT
+cc -O2 -std=c11 -Wall -Wextra -Werror -fopenmp -Iharness docs/notes/bitslice.c harness/io.c \
+  harness/graph.c harness/err.c harness/generate.c -o "$bin" -lz -lm
+{
+  echo "# docs/notes/bitslice.sh on $(date -u +%F), commit $(git rev-parse --short HEAD) (CPU only: $(nproc) cores; orderings serial)"
+  echo "# nz_words: 32-bit row words with an edge (any R); e/w: edges a nonzero word; slices: R x 32 tiles"
+  echo "# with an edge; e/sl: edges a slice (a full sweep reads one frontier word a slice, CSR one a"
+  echo "# edge); B/CSR: slice-format bytes (R words + 4 B a slice, 8 B a block) / CSR bytes (4 m + 8 n)"
+  "$bin" kron 18
+  "$bin" uniform 18
+  "$bin" -s "$GD/soc-Slashdot0902.txt.gz"
+  "$bin" "$GD/luxembourg_osm.mtx.gz"
+  "$bin" road 300000
+  "$bin" grid 1000 1000
+} > "$out"
+cat "$out"
