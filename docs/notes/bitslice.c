@@ -120,7 +120,71 @@ static double make_order(const graph_t *g, int k, vid_t *order) {
 typedef struct {
   unsigned long long slices, nzwords; /* R x 32 tiles with an edge; 32-bit row words with an edge */
   int pass;                           /* every edge came back, none extra */
+  unsigned long long seen, read;      /* peak bottom-up step: slices visited, slices read whole */
+  unsigned long long blocks;          /* blocks with a row to do */
 } slice_count_t;
+
+/* One bottom-up step, the one after level L of a BFS: lvl[v] is v's level (old ids), fbits the
+ * frontier (level L) as bits over new ids. */
+typedef struct {
+  const dist_t *lvl;
+  dist_t L;
+  const uint32_t *fbits;
+} peak_t;
+
+static int tile_row_nonzero(const uint32_t *tile, vid_t ns, int R, int i) {
+  for (vid_t s = 0; s < ns; s++) if (tile[(size_t)s * R + i]) return 1;
+  return 0;
+}
+
+static const vid_t *g_wcol;
+static int by_wcol(const void *a, const void *b) {
+  vid_t x = g_wcol[*(const vid_t *)a], y = g_wcol[*(const vid_t *)b];
+  return (x > y) - (x < y);
+}
+
+/* The block's share of the step: its slices in column order, each visited (its column index and
+ * the frontier word there) and read whole (R words) only where that frontier word is nonzero, until
+ * every row of level > L has met a frontier bit (a row's early exit is the block's only when all
+ * its rows are done). Adds to sc's seen, read and blocks. */
+static void peak_block(const peak_t *pk, const vid_t *order, vid_t r0, int rows, int R, const uint32_t *tile,
+                       const vid_t *wcol, vid_t ns, vid_t *idx, slice_count_t *sc) {
+  uint32_t need = 0;
+  for (int i = 0; i < rows; i++) /* a row without edges can find no parent: a build marks it done */
+    if (pk->lvl[order[r0 + i]] > pk->L && ns) need |= (uint32_t)(tile_row_nonzero(tile, ns, R, i)) << i;
+  if (!need) return;
+  sc->blocks++;
+  for (vid_t s = 0; s < ns; s++) idx[s] = s;
+  g_wcol = wcol;
+  qsort(idx, ns, sizeof *idx, by_wcol);
+  for (vid_t k = 0; k < ns && need; k++) {
+    vid_t s = idx[k];
+    uint32_t f = pk->fbits[wcol[s]];
+    sc->seen++;
+    if (!f) continue;
+    sc->read++;
+    for (int i = 0; i < rows; i++)
+      if ((need >> i & 1) && (tile[(size_t)s * R + i] & f)) need &= ~(1u << i);
+  }
+}
+
+/* The same step over CSR rows renumbered and sorted: a row of level > L reads its neighbours in
+ * increasing new id up to the first one on level L (all of them when none is). */
+static unsigned long long peak_csr(const graph_t *g, const vid_t *perm, const peak_t *pk,
+                                   unsigned long long *rows_done) {
+  unsigned long long read = 0;
+  *rows_done = 0;
+  for (vid_t u = 0; u < g->n; u++) {
+    if (pk->lvl[u] <= pk->L || !deg(g, u)) continue;
+    vid_t fmin = (vid_t)-1, before = 0;
+    (*rows_done)++;
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+      if (pk->lvl[g->cols[e]] == pk->L && perm[g->cols[e]] < fmin) fmin = perm[g->cols[e]];
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) before += perm[g->cols[e]] < fmin;
+    read += fmin == (vid_t)-1 ? deg(g, u) : before + 1u;
+  }
+  return read;
+}
 
 static int in_row(const graph_t *g, vid_t u, vid_t v) { /* v in u's sorted row? */
   eid_t lo = g->offsets[u], hi = g->offsets[u + 1];
@@ -157,14 +221,15 @@ static int check_block(const graph_t *g, const vid_t *order, vid_t r0, int rows,
 
 /* Build the R-row slice format of g renumbered by order (perm = its inverse), one row block at a
  * time (a whole uniform graph's tiles at R = 32 would need about 1 GB), check each block at once. */
-static slice_count_t build_slices(const graph_t *g, const vid_t *order, const vid_t *perm, int R) {
+static slice_count_t build_slices(const graph_t *g, const vid_t *order, const vid_t *perm, int R,
+                                  const peak_t *pk) {
   vid_t nw = (g->n + 31) / 32;
   uint32_t *tile = calloc((size_t)nw * R, sizeof *tile);
   vid_t *slot = xmalloc(sizeof(vid_t) * nw), *wcol = xmalloc(sizeof(vid_t) * nw);
-  vid_t *stamp = xmalloc(sizeof(vid_t) * nw);
+  vid_t *stamp = xmalloc(sizeof(vid_t) * nw), *idx = xmalloc(sizeof(vid_t) * nw);
   if (!tile) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
   for (vid_t w = 0; w < nw; w++) stamp[w] = (vid_t)-1;
-  slice_count_t sc = {0, 0, 1};
+  slice_count_t sc = {0, 0, 1, 0, 0, 0};
   for (vid_t r0 = 0, b = 0; r0 < g->n; r0 += R, b++) {
     int rows = g->n - r0 < (vid_t)R ? (int)(g->n - r0) : R;
     vid_t ns = 0;
@@ -177,9 +242,10 @@ static slice_count_t build_slices(const graph_t *g, const vid_t *order, const vi
       }
     }
     sc.slices += ns;
+    peak_block(pk, order, r0, rows, R, tile, wcol, ns, idx, &sc);
     sc.pass &= check_block(g, order, r0, rows, R, tile, wcol, ns, &sc.nzwords);
   }
-  free(tile); free(slot); free(wcol); free(stamp);
+  free(tile); free(slot); free(wcol); free(stamp); free(idx);
   return sc;
 }
 
@@ -214,38 +280,113 @@ static int load(int argc, char **argv, graph_t *g, char *name, size_t len) {
   return rc;
 }
 
+/* BFS levels from the highest-degree vertex (serial, top-down); returns the level L whose frontier
+ * has the most edges: the step after it is the one a direction-optimizing BFS runs bottom-up. */
+static dist_t peak_level(const graph_t *g, dist_t *lvl, vid_t *queue, vid_t *src) {
+  vid_t hub = 0, head = 0, tail = 0;
+  for (vid_t v = 0; v < g->n; v++) { lvl[v] = DIST_INF; if (deg(g, v) > deg(g, hub)) hub = v; }
+  *src = hub;
+  if (!g->n) return 0;
+  lvl[hub] = 0; queue[tail++] = hub;
+  dist_t best = 0, at = 0;
+  eid_t best_e = 0, cur_e = 0;
+  while (head < tail) {
+    vid_t u = queue[head++];
+    if (lvl[u] != at) { at = lvl[u]; cur_e = 0; }
+    cur_e += deg(g, u);
+    if (cur_e > best_e) { best_e = cur_e; best = at; }
+    for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+      if (lvl[g->cols[e]] == DIST_INF) { lvl[g->cols[e]] = lvl[u] + 1; queue[tail++] = g->cols[e]; }
+  }
+  return best;
+}
+
+typedef struct {
+  double ms;
+  int ok;
+  slice_count_t sc[NR];
+  unsigned long long csr_read, csr_rows;
+} result_t;
+
+/* ordering k: its time, the slices for every R (checked), the peak step over slices and CSR */
+static result_t run_order(const graph_t *g, int k, const dist_t *lvl, dist_t L, vid_t *order, vid_t *perm,
+                          uint32_t *fbits) {
+  result_t res;
+  res.ms = make_order(g, k, order);
+  res.ok = 1;
+  for (vid_t v = 0; v < g->n; v++) perm[v] = (vid_t)-1;
+  for (vid_t i = 0; i < g->n; i++) { res.ok &= order[i] < g->n && perm[order[i]] == (vid_t)-1; perm[order[i]] = i; }
+  if (!res.ok) return res; /* not a permutation: nothing below is meaningful */
+  memset(fbits, 0, sizeof(uint32_t) * ((g->n + 31) / 32));
+  for (vid_t v = 0; v < g->n; v++) if (lvl[v] == L) fbits[perm[v] / 32] |= 1u << (perm[v] % 32);
+  peak_t pk = {lvl, L, fbits};
+  for (int r = 0; r < NR; r++) {
+    res.sc[r] = build_slices(g, order, perm, RS[r], &pk);
+    res.ok &= res.sc[r].pass && res.sc[r].nzwords == res.sc[0].nzwords; /* a row word is nonzero whatever R is */
+  }
+  res.csr_read = peak_csr(g, perm, &pk, &res.csr_rows);
+  return res;
+}
+
+/* bytes of the format: every slice's index and R words, every block's offset */
+static double slice_bytes(unsigned long long slices, unsigned long long blocks, int R) {
+  return slices * (4.0 * R + 4) + 8.0 * blocks;
+}
+
+/* bytes of the peak step: an index a slice visited, R words a slice read, an offset a block */
+static double step_bytes(const slice_count_t *sc, int R) {
+  return sc->seen * 4.0 + sc->read * 4.0 * R + 8.0 * sc->blocks;
+}
+
+static void print_tables(const graph_t *g, const result_t *res, vid_t src, dist_t L, const dist_t *lvl) {
+  double csr = 4.0 * g->m + 8.0 * (g->n + 1.0);
+  printf("%-8s %9s %10s %5s", "order", "order_ms", "nz_words", "e/w");
+  for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %5s %6s", RS[r], "slices", "e/sl", "B/CSR");
+  printf(" | check\n");
+  for (int k = 0; k < NORDERS; k++) {
+    const result_t *x = res + k;
+    printf("%-8s %9.1f %10llu %5.2f", ORDER_NAME[k], x->ms, x->sc[0].nzwords,
+           x->sc[0].nzwords ? (double)g->m / x->sc[0].nzwords : 0.0);
+    for (int r = 0; r < NR; r++)
+      printf(" |      %9llu %5.2f %6.2f", x->sc[r].slices, x->sc[r].slices ? (double)g->m / x->sc[r].slices : 0.0,
+             slice_bytes(x->sc[r].slices, (g->n + RS[r] - 1) / RS[r] + 1, RS[r]) / csr);
+    printf(" | %s\n", x->ok ? "PASS" : "FAIL");
+  }
+  vid_t nf = 0;
+  for (vid_t v = 0; v < g->n; v++) nf += lvl[v] == L;
+  printf("bottom-up step after level %d from vertex %" PRIvid " (frontier %" PRIvid ", rows to do %llu):\n", L, src,
+         nf, res[0].csr_rows);
+  printf("%-8s %10s %6s", "order", "csr_edges", "MB");
+  for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %9s %6s", RS[r], "visited", "read", "B/CSR");
+  printf("\n");
+  for (int k = 0; k < NORDERS; k++) {
+    const result_t *x = res + k;
+    double cb = 4.0 * x->csr_read + 8.0 * x->csr_rows; /* columns read + each row's offsets */
+    printf("%-8s %10llu %6.2f", ORDER_NAME[k], x->csr_read, cb / 1e6);
+    for (int r = 0; r < NR; r++)
+      printf(" |      %9llu %9llu %6.2f", x->sc[r].seen, x->sc[r].read, cb ? step_bytes(x->sc + r, RS[r]) / cb : 0.0);
+    printf("\n");
+  }
+}
+
 int main(int argc, char **argv) {
   graph_t g;
   char name[256];
   int rc = load(argc, argv, &g, name, sizeof name);
   if (rc) return rc;
-  double csr = 4.0 * g.m + 8.0 * (g.n + 1.0);
   printf("%s: %" PRIvid " vertices, %" PRIeid " directed edges, %s; CSR %.1f MB\n", name, g.n, g.m,
-         g.symmetric ? "symmetric" : "directed", csr / 1e6);
-  printf("%-8s %9s %10s %5s", "order", "order_ms", "nz_words", "e/w");
-  for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %5s %6s", RS[r], "slices", "e/sl", "B/CSR");
-  printf(" | check\n");
-  vid_t *order = xmalloc(sizeof(vid_t) * g.n), *perm = xmalloc(sizeof(vid_t) * g.n);
+         g.symmetric ? "symmetric" : "directed", (4.0 * g.m + 8.0 * (g.n + 1.0)) / 1e6);
+  vid_t *order = xmalloc(sizeof(vid_t) * g.n), *perm = xmalloc(sizeof(vid_t) * g.n), src;
+  dist_t *lvl = xmalloc(sizeof(dist_t) * g.n);
+  uint32_t *fbits = xmalloc(sizeof(uint32_t) * ((g.n + 31) / 32));
+  dist_t L = peak_level(&g, lvl, order, &src);
+  result_t res[NORDERS];
   int all = 1;
   for (int k = 0; k < NORDERS; k++) {
-    double ms = make_order(&g, k, order);
-    for (vid_t v = 0; v < g.n; v++) perm[v] = (vid_t)-1;
-    int ok = 1;
-    for (vid_t i = 0; i < g.n; i++) { ok &= order[i] < g.n && perm[order[i]] == (vid_t)-1; perm[order[i]] = i; }
-    slice_count_t sc[NR];
-    for (int r = 0; r < NR; r++) {
-      sc[r] = build_slices(&g, order, perm, RS[r]);
-      ok &= sc[r].pass && sc[r].nzwords == sc[0].nzwords; /* a row word is nonzero whatever R is */
-    }
-    printf("%-8s %9.1f %10llu %5.2f", ORDER_NAME[k], ms, sc[0].nzwords, sc[0].nzwords ? (double)g.m / sc[0].nzwords : 0.0);
-    for (int r = 0; r < NR; r++) {
-      double bytes = sc[r].slices * (4.0 * RS[r] + 4) + 8.0 * ((g.n + RS[r] - 1) / RS[r] + 1);
-      printf(" |      %9llu %5.2f %6.2f", sc[r].slices, sc[r].slices ? (double)g.m / sc[r].slices : 0.0,
-             bytes / csr);
-    }
-    printf(" | %s\n", ok ? "PASS" : "FAIL");
-    all &= ok;
+    res[k] = run_order(&g, k, lvl, L, order, perm, fbits);
+    all &= res[k].ok;
   }
-  free(order); free(perm); graph_free(&g);
+  print_tables(&g, res, src, L, lvl);
+  free(order); free(perm); free(lvl); free(fbits); graph_free(&g);
   return all ? 0 : EXIT_VERIFY;
 }
