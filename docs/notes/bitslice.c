@@ -280,25 +280,36 @@ static int load(int argc, char **argv, graph_t *g, char *name, size_t len) {
   return rc;
 }
 
-/* BFS levels from the highest-degree vertex (serial, top-down); returns the level L whose frontier
- * has the most edges: the step after it is the one a direction-optimizing BFS runs bottom-up. */
-static dist_t peak_level(const graph_t *g, dist_t *lvl, vid_t *queue, vid_t *src) {
-  vid_t hub = 0, head = 0, tail = 0;
-  for (vid_t v = 0; v < g->n; v++) { lvl[v] = DIST_INF; if (deg(g, v) > deg(g, hub)) hub = v; }
-  *src = hub;
+/* BFS levels (serial, top-down) from the first vertex with an edge at or after SEED mod n (not a
+ * hub, and not the root of the bfs ordering). Returns the level L after which step 10's rule
+ * (alpha = 15) first goes bottom-up: 15 m_f > m_u, the frontier's edges against the unvisited
+ * vertices' edges; *rule = 0 where that comes only after the busiest level (high diameter: the
+ * tail's few vertices), and L is then the level whose frontier has the most edges, a what-if. */
+static dist_t peak_level(const graph_t *g, dist_t *lvl, vid_t *queue, vid_t *src, int *rule) {
+  vid_t s = 0, head = 0, tail = 0;
+  for (vid_t v = 0; v < g->n; v++) lvl[v] = DIST_INF;
+  for (vid_t i = 0; i < g->n; i++) { s = (vid_t)((SEED + i) % g->n); if (deg(g, s)) break; }
+  *src = s; *rule = 0;
   if (!g->n) return 0;
-  lvl[hub] = 0; queue[tail++] = hub;
-  dist_t best = 0, at = 0;
-  eid_t best_e = 0, cur_e = 0;
+  lvl[s] = 0; queue[tail++] = s;
   while (head < tail) {
     vid_t u = queue[head++];
-    if (lvl[u] != at) { at = lvl[u]; cur_e = 0; }
-    cur_e += deg(g, u);
-    if (cur_e > best_e) { best_e = cur_e; best = at; }
     for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
       if (lvl[g->cols[e]] == DIST_INF) { lvl[g->cols[e]] = lvl[u] + 1; queue[tail++] = g->cols[e]; }
   }
-  return best;
+  dist_t depth = lvl[queue[tail - 1]];
+  eid_t *me = calloc((size_t)depth + 1, sizeof *me), unv = 0; /* edges a level; all edges left */
+  if (!me) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  for (vid_t v = 0; v < g->n; v++) { unv += deg(g, v); if (lvl[v] != DIST_INF) me[lvl[v]] += deg(g, v); }
+  dist_t L = -1, busiest = 0;
+  for (dist_t l = 0; l <= depth; l++) {
+    unv -= me[l]; /* now the edges of the vertices above level l */
+    if (L < 0 && 15 * me[l] > unv) L = l;
+    if (me[l] > me[busiest]) busiest = l;
+  }
+  free(me);
+  *rule = L >= 0 && L <= busiest; /* else only the last levels' few vertices go bottom-up */
+  return *rule ? L : busiest;
 }
 
 typedef struct {
@@ -338,7 +349,8 @@ static double step_bytes(const slice_count_t *sc, int R) {
   return sc->seen * 4.0 + sc->read * 4.0 * R + 8.0 * sc->blocks;
 }
 
-static void print_tables(const graph_t *g, const result_t *res, vid_t src, dist_t L, const dist_t *lvl) {
+static void print_tables(const graph_t *g, const result_t *res, vid_t src, dist_t L, int rule,
+                         const dist_t *lvl) {
   double csr = 4.0 * g->m + 8.0 * (g->n + 1.0);
   printf("%-8s %9s %10s %5s", "order", "order_ms", "nz_words", "e/w");
   for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %5s %6s", RS[r], "slices", "e/sl", "B/CSR");
@@ -353,9 +365,12 @@ static void print_tables(const graph_t *g, const result_t *res, vid_t src, dist_
     printf(" | %s\n", x->ok ? "PASS" : "FAIL");
   }
   vid_t nf = 0;
-  for (vid_t v = 0; v < g->n; v++) nf += lvl[v] == L;
-  printf("bottom-up step after level %d from vertex %" PRIvid " (frontier %" PRIvid ", rows to do %llu):\n", L, src,
-         nf, res[0].csr_rows);
+  eid_t mf = 0;
+  for (vid_t v = 0; v < g->n; v++) if (lvl[v] == L) { nf++; mf += deg(g, v); }
+  printf("bottom-up step after level %d from vertex %" PRIvid " (%s)\n", L, src,
+         rule ? "the first that alpha 15 takes bottom-up" : "the busiest level; alpha 15 goes bottom-up only in the tail");
+  printf("frontier %" PRIvid " vertices, %" PRIeid " edges (top-down reads %.2f MB); rows to do %llu:\n", nf, mf,
+         (4.0 * mf + 8.0 * nf) / 1e6, res[0].csr_rows);
   printf("%-8s %10s %6s", "order", "csr_edges", "MB");
   for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %9s %6s", RS[r], "visited", "read", "B/CSR");
   printf("\n");
@@ -379,14 +394,15 @@ int main(int argc, char **argv) {
   vid_t *order = xmalloc(sizeof(vid_t) * g.n), *perm = xmalloc(sizeof(vid_t) * g.n), src;
   dist_t *lvl = xmalloc(sizeof(dist_t) * g.n);
   uint32_t *fbits = xmalloc(sizeof(uint32_t) * ((g.n + 31) / 32));
-  dist_t L = peak_level(&g, lvl, order, &src);
+  int rule;
+  dist_t L = peak_level(&g, lvl, order, &src, &rule);
   result_t res[NORDERS];
   int all = 1;
   for (int k = 0; k < NORDERS; k++) {
     res[k] = run_order(&g, k, lvl, L, order, perm, fbits);
     all &= res[k].ok;
   }
-  print_tables(&g, res, src, L, lvl);
+  print_tables(&g, res, src, L, rule, lvl);
   free(order); free(perm); free(lvl); free(fbits); graph_free(&g);
   return all ? 0 : EXIT_VERIFY;
 }
