@@ -122,6 +122,7 @@ typedef struct {
   int pass;                           /* every edge came back, none extra */
   unsigned long long seen, read;      /* peak bottom-up step: slices visited, slices read whole */
   unsigned long long blocks;          /* blocks with a row to do */
+  double sectors;                     /* 32 B sectors of the step's reads (see sectors()) */
 } slice_count_t;
 
 /* One bottom-up step, the one after level L of a BFS: lvl[v] is v's level (old ids), fbits the
@@ -131,6 +132,13 @@ typedef struct {
   dist_t L;
   const uint32_t *fbits;
 } peak_t;
+
+/* 32 B sectors of k contiguous 4 B words from an alignment spread evenly over a sector's 8 words */
+static double sectors(unsigned long long k) {
+  unsigned long long sum = 0;
+  for (unsigned long long a = 0; a < 8 && k; a++) sum += (a + k - 1) / 8 + 1;
+  return sum / 8.0;
+}
 
 static int tile_row_nonzero(const uint32_t *tile, vid_t ns, int R, int i) {
   for (vid_t s = 0; s < ns; s++) if (tile[(size_t)s * R + i]) return 1;
@@ -154,6 +162,7 @@ static void peak_block(const peak_t *pk, const vid_t *order, vid_t r0, int rows,
     if (pk->lvl[order[r0 + i]] > pk->L && ns) need |= (uint32_t)(tile_row_nonzero(tile, ns, R, i)) << i;
   if (!need) return;
   sc->blocks++;
+  unsigned long long seen0 = sc->seen;
   for (vid_t s = 0; s < ns; s++) idx[s] = s;
   g_wcol = wcol;
   qsort(idx, ns, sizeof *idx, by_wcol);
@@ -163,17 +172,21 @@ static void peak_block(const peak_t *pk, const vid_t *order, vid_t r0, int rows,
     sc->seen++;
     if (!f) continue;
     sc->read++;
+    sc->sectors += R / 8; /* the R words, aligned: R = 8 is one sector */
     for (int i = 0; i < rows; i++)
       if ((need >> i & 1) && (tile[(size_t)s * R + i] & f)) need &= ~(1u << i);
   }
+  sc->sectors += 0.25 + sectors(sc->seen - seen0); /* the block's offset (coalesced), its indices */
 }
 
 /* The same step over CSR rows renumbered and sorted: a row of level > L reads its neighbours in
- * increasing new id up to the first one on level L (all of them when none is). */
+ * increasing new id up to the first one on level L (all of them when none is). *sec: its sectors,
+ * a quarter for the row's offsets (coalesced over a warp of rows) and those of its columns. */
 static unsigned long long peak_csr(const graph_t *g, const vid_t *perm, const peak_t *pk,
-                                   unsigned long long *rows_done) {
+                                   unsigned long long *rows_done, double *sec) {
   unsigned long long read = 0;
   *rows_done = 0;
+  *sec = 0;
   for (vid_t u = 0; u < g->n; u++) {
     if (pk->lvl[u] <= pk->L || !deg(g, u)) continue;
     vid_t fmin = (vid_t)-1, before = 0;
@@ -181,7 +194,9 @@ static unsigned long long peak_csr(const graph_t *g, const vid_t *perm, const pe
     for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
       if (pk->lvl[g->cols[e]] == pk->L && perm[g->cols[e]] < fmin) fmin = perm[g->cols[e]];
     for (eid_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) before += perm[g->cols[e]] < fmin;
-    read += fmin == (vid_t)-1 ? deg(g, u) : before + 1u;
+    unsigned long long k = fmin == (vid_t)-1 ? deg(g, u) : before + 1u;
+    read += k;
+    *sec += 0.25 + sectors(k);
   }
   return read;
 }
@@ -229,7 +244,7 @@ static slice_count_t build_slices(const graph_t *g, const vid_t *order, const vi
   vid_t *stamp = xmalloc(sizeof(vid_t) * nw), *idx = xmalloc(sizeof(vid_t) * nw);
   if (!tile) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
   for (vid_t w = 0; w < nw; w++) stamp[w] = (vid_t)-1;
-  slice_count_t sc = {0, 0, 1, 0, 0, 0};
+  slice_count_t sc = {0, 0, 1, 0, 0, 0, 0.0};
   for (vid_t r0 = 0, b = 0; r0 < g->n; r0 += R, b++) {
     int rows = g->n - r0 < (vid_t)R ? (int)(g->n - r0) : R;
     vid_t ns = 0;
@@ -317,6 +332,7 @@ typedef struct {
   int ok;
   slice_count_t sc[NR];
   unsigned long long csr_read, csr_rows;
+  double csr_sectors;
 } result_t;
 
 /* ordering k: its time, the slices for every R (checked), the peak step over slices and CSR */
@@ -326,16 +342,20 @@ static result_t run_order(const graph_t *g, int k, const dist_t *lvl, dist_t L, 
   res.ms = make_order(g, k, order);
   res.ok = 1;
   for (vid_t v = 0; v < g->n; v++) perm[v] = (vid_t)-1;
-  for (vid_t i = 0; i < g->n; i++) { res.ok &= order[i] < g->n && perm[order[i]] == (vid_t)-1; perm[order[i]] = i; }
+  for (vid_t i = 0; i < g->n; i++) {
+    res.ok &= order[i] < g->n && perm[order[i]] == (vid_t)-1;
+    perm[order[i]] = i;
+  }
   if (!res.ok) return res; /* not a permutation: nothing below is meaningful */
   memset(fbits, 0, sizeof(uint32_t) * ((g->n + 31) / 32));
   for (vid_t v = 0; v < g->n; v++) if (lvl[v] == L) fbits[perm[v] / 32] |= 1u << (perm[v] % 32);
   peak_t pk = {lvl, L, fbits};
   for (int r = 0; r < NR; r++) {
     res.sc[r] = build_slices(g, order, perm, RS[r], &pk);
-    res.ok &= res.sc[r].pass && res.sc[r].nzwords == res.sc[0].nzwords; /* a row word is nonzero whatever R is */
+    /* a row word is nonzero whatever R is */
+    res.ok &= res.sc[r].pass && res.sc[r].nzwords == res.sc[0].nzwords;
   }
-  res.csr_read = peak_csr(g, perm, &pk, &res.csr_rows);
+  res.csr_read = peak_csr(g, perm, &pk, &res.csr_rows, &res.csr_sectors);
   return res;
 }
 
@@ -360,7 +380,8 @@ static void print_tables(const graph_t *g, const result_t *res, vid_t src, dist_
     printf("%-8s %9.1f %10llu %5.2f", ORDER_NAME[k], x->ms, x->sc[0].nzwords,
            x->sc[0].nzwords ? (double)g->m / x->sc[0].nzwords : 0.0);
     for (int r = 0; r < NR; r++)
-      printf(" |      %9llu %5.2f %6.2f", x->sc[r].slices, x->sc[r].slices ? (double)g->m / x->sc[r].slices : 0.0,
+      printf(" |      %9llu %5.2f %6.2f", x->sc[r].slices,
+             x->sc[r].slices ? (double)g->m / x->sc[r].slices : 0.0,
              slice_bytes(x->sc[r].slices, (g->n + RS[r] - 1) / RS[r] + 1, RS[r]) / csr);
     printf(" | %s\n", x->ok ? "PASS" : "FAIL");
   }
@@ -368,18 +389,21 @@ static void print_tables(const graph_t *g, const result_t *res, vid_t src, dist_
   eid_t mf = 0;
   for (vid_t v = 0; v < g->n; v++) if (lvl[v] == L) { nf++; mf += deg(g, v); }
   printf("bottom-up step after level %d from vertex %" PRIvid " (%s)\n", L, src,
-         rule ? "the first that alpha 15 takes bottom-up" : "the busiest level; alpha 15 goes bottom-up only in the tail");
-  printf("frontier %" PRIvid " vertices, %" PRIeid " edges (top-down reads %.2f MB); rows to do %llu:\n", nf, mf,
-         (4.0 * mf + 8.0 * nf) / 1e6, res[0].csr_rows);
+         rule ? "the first that alpha 15 takes bottom-up"
+              : "the busiest level; alpha 15 goes bottom-up only in the tail");
+  printf("frontier %" PRIvid " vertices, %" PRIeid " edges (top-down reads %.2f MB); rows to do %llu:\n",
+         nf, mf, (4.0 * mf + 8.0 * nf) / 1e6, res[0].csr_rows);
   printf("%-8s %10s %6s", "order", "csr_edges", "MB");
-  for (int r = 0; r < NR; r++) printf(" | R=%-2d %9s %9s %6s", RS[r], "visited", "read", "B/CSR");
+  for (int r = 0; r < NR; r++) printf(" | R=%-2d %8s %8s %6s %5s", RS[r], "visited", "read", "B/CSR", "S/CSR");
   printf("\n");
   for (int k = 0; k < NORDERS; k++) {
     const result_t *x = res + k;
     double cb = 4.0 * x->csr_read + 8.0 * x->csr_rows; /* columns read + each row's offsets */
     printf("%-8s %10llu %6.2f", ORDER_NAME[k], x->csr_read, cb / 1e6);
     for (int r = 0; r < NR; r++)
-      printf(" |      %9llu %9llu %6.2f", x->sc[r].seen, x->sc[r].read, cb ? step_bytes(x->sc + r, RS[r]) / cb : 0.0);
+      printf(" |      %8llu %8llu %6.2f %5.2f", x->sc[r].seen, x->sc[r].read,
+             cb ? step_bytes(x->sc + r, RS[r]) / cb : 0.0,
+             x->csr_sectors ? x->sc[r].sectors / x->csr_sectors : 0.0);
     printf("\n");
   }
 }
