@@ -1,6 +1,7 @@
-/* bitslice.c - how dense is a bit-sliced adjacency under four vertex orderings, and what does a
- * full bottom-up sweep over it read against CSR? The numbers behind a planned bit-sliced BFS rung
- * (docs/notes/bitslice.md). CPU only: the harness's reader, generators and CSR build.
+/* bitslice.c - how dense is a bit-sliced adjacency under four vertex orderings, and what do a full
+ * sweep over it and one bottom-up BFS step read against CSR? The numbers behind a planned
+ * bit-sliced BFS rung (docs/notes/bitslice.md). CPU only: the harness's reader, generators and
+ * CSR build; the orderings and the count are serial.
  *
  * The format (this note's own definition): the renumbered adjacency matrix is cut into row blocks
  * of R rows; a block's slices are its R x 32 tiles that hold at least one edge, each stored as R
@@ -34,6 +35,12 @@ static void *xmalloc(size_t n) {
   return p;
 }
 
+static void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  return p;
+}
+
 static vid_t deg(const graph_t *g, vid_t v) { return (vid_t)(g->offsets[v + 1] - g->offsets[v]); }
 
 /* --- orderings: each fills order[new] = old --- */
@@ -42,8 +49,7 @@ static vid_t deg(const graph_t *g, vid_t v) { return (vid_t)(g->offsets[v + 1] -
 static void order_degree(const graph_t *g, vid_t *order) {
   vid_t maxd = 0;
   for (vid_t v = 0; v < g->n; v++) if (deg(g, v) > maxd) maxd = deg(g, v);
-  eid_t *cnt = calloc((size_t)maxd + 2, sizeof *cnt);
-  if (!cnt) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  eid_t *cnt = xcalloc((size_t)maxd + 2, sizeof *cnt);
   for (vid_t v = 0; v < g->n; v++) cnt[maxd - deg(g, v) + 1]++;
   for (vid_t d = 1; d <= maxd + 1; d++) cnt[d] += cnt[d - 1];
   for (vid_t v = 0; v < g->n; v++) order[cnt[maxd - deg(g, v)]++] = v;
@@ -77,8 +83,7 @@ static vid_t bfs_into(const graph_t *g, vid_t root, int sorted, char *seen, vid_
 /* reverse Cuthill-McKee: each component from a vertex of least degree, the whole order reversed */
 static void order_rcm(const graph_t *g, vid_t *order) {
   vid_t *bydeg = xmalloc(sizeof(vid_t) * g->n);
-  char *seen = calloc(g->n ? g->n : 1, 1);
-  if (!seen) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  char *seen = xcalloc(g->n, 1);
   order_degree(g, bydeg); /* descending: walk it from the end for the least degree unseen */
   g_sort = g;
   vid_t tail = 0;
@@ -93,8 +98,7 @@ static void order_rcm(const graph_t *g, vid_t *order) {
 /* the cheaper locality order: plain BFS order from the highest-degree vertex, neighbours in CSR
  * order (no sort, no reversal); further components from the next unseen id */
 static void order_bfs(const graph_t *g, vid_t *order) {
-  char *seen = calloc(g->n ? g->n : 1, 1);
-  if (!seen) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  char *seen = xcalloc(g->n, 1);
   vid_t hub = 0;
   for (vid_t v = 0; v < g->n; v++) if (deg(g, v) > deg(g, hub)) hub = v;
   vid_t tail = g->n ? bfs_into(g, hub, 0, seen, order, 0) : 0;
@@ -239,10 +243,9 @@ static int check_block(const graph_t *g, const vid_t *order, vid_t r0, int rows,
 static slice_count_t build_slices(const graph_t *g, const vid_t *order, const vid_t *perm, int R,
                                   const peak_t *pk) {
   vid_t nw = (g->n + 31) / 32;
-  uint32_t *tile = calloc((size_t)nw * R, sizeof *tile);
+  uint32_t *tile = xcalloc((size_t)nw * R, sizeof *tile);
   vid_t *slot = xmalloc(sizeof(vid_t) * nw), *wcol = xmalloc(sizeof(vid_t) * nw);
   vid_t *stamp = xmalloc(sizeof(vid_t) * nw), *idx = xmalloc(sizeof(vid_t) * nw);
-  if (!tile) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
   for (vid_t w = 0; w < nw; w++) stamp[w] = (vid_t)-1;
   slice_count_t sc = {0, 0, 1, 0, 0, 0, 0.0};
   for (vid_t r0 = 0, b = 0; r0 < g->n; r0 += R, b++) {
@@ -313,8 +316,7 @@ static dist_t peak_level(const graph_t *g, dist_t *lvl, vid_t *queue, vid_t *src
       if (lvl[g->cols[e]] == DIST_INF) { lvl[g->cols[e]] = lvl[u] + 1; queue[tail++] = g->cols[e]; }
   }
   dist_t depth = lvl[queue[tail - 1]];
-  eid_t *me = calloc((size_t)depth + 1, sizeof *me), unv = 0; /* edges a level; all edges left */
-  if (!me) { fprintf(stderr, "error: out of host memory\n"); exit(EXIT_INPUT); }
+  eid_t *me = xcalloc((size_t)depth + 1, sizeof *me), unv = 0; /* edges a level; all edges left */
   for (vid_t v = 0; v < g->n; v++) { unv += deg(g, v); if (lvl[v] != DIST_INF) me[lvl[v]] += deg(g, v); }
   dist_t L = -1, busiest = 0;
   for (dist_t l = 0; l <= depth; l++) {

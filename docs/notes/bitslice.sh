@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bitslice.sh - the density and the bytes of a bit-sliced adjacency (R x 32 tiles, R = 8, 16, 32)
-# under four vertex orderings, against CSR (docs/notes/bitslice.c, CPU only, serial orderings).
-# Writes docs/notes/data/bitslice.txt. Kronecker and uniform at scale 18 (not the bench's larger
-# scales) keep the run to about a minute on a small machine. GRAPH_DIR (graphs) holds the graphs.
+# under four vertex orderings, in a full sweep and in one bottom-up BFS step, against CSR
+# (docs/notes/bitslice.c, CPU only, serial orderings). Writes docs/notes/data/bitslice.txt.
+# Kronecker and uniform at scale 18 (not the bench's larger scales) keep the run near 20 s on two
+# cores. GRAPH_DIR (graphs) holds the graphs.
 set -eu
 cd "$(dirname "$0")/../.."
 GD=${GRAPH_DIR:-graphs}
