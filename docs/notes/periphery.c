@@ -357,6 +357,7 @@ static void print_shape(const graph_t *g, const contr_t *c, double ms) {
   vid_t inner = 0, np = g->n - c->ncore;
   gen_degree_mix(g, f);
   for (vid_t v = 0; v < g->n; v++) inner += g->offsets[v + 1] - g->offsets[v] == 2;
+  eid_t rows16 = g->m - 2 * (eid_t)inner; /* step 16 relaxes the rows of degree != 2 */
   eid_t kept = (c->off[g->n] - c->bb) / 2 + c->bb / 2; /* a chain is walked from both ends */
   printf("  degrees 1/2/3/4/other: %.1f/%.1f/%.1f/%.1f/%.1f %%\n", 100 * f[1], 100 * f[2], 100 * f[3],
          100 * f[4], 100 * (f[0] + f[5]));
@@ -371,11 +372,13 @@ static void print_shape(const graph_t *g, const contr_t *c, double ms) {
          (unsigned long long)(kept - c->bb / 2));
   printf("  loop vertices: %u all, %u with chains (degree != 2, step 16), %u with periphery + chains "
          "(%.1f %%)\n", g->n, g->n - inner, c->nbranch, c->nbranch * pc);
+  printf("  loop rows (directed edges): %llu all, %llu with chains, %llu with periphery + chains\n",
+         (unsigned long long)g->m, (unsigned long long)rows16, (unsigned long long)c->off[g->n]);
   printf("  contraction (peel, trees, chains, contracted CSR): %.1f ms, serial, one thread\n", ms);
 }
 
 /* One source: the oracle, the contracted answer compared on every vertex, the three depths. */
-static int run_source(const graph_t *g, const contr_t *c, vid_t s, const char *cost16) {
+static int run_source(const graph_t *g, const contr_t *c, vid_t s, const char *cost16, long long sum[3]) {
   vid_t n = g->n, k = 0;
   dist_t *ref = xcalloc(n, sizeof *ref), *d = xcalloc(n, sizeof *d);
   char *mark = xcalloc(n, 1), *seed = xcalloc(n, 1);
@@ -394,13 +397,14 @@ static int run_source(const graph_t *g, const contr_t *c, vid_t s, const char *c
   seed[s] = 1;
   int dv = spt_depth(g->offsets, g->cols, g->weights, n, ref, ord, k, seed, NULL, hop);
   int dc = spt_depth(g->offsets, g->cols, g->weights, n, ref, ord, k, seed, cost16, hop);
-  /* the contracted loop starts from the lifted source: the branch vertices it seeded */
+  /* the contracted loop starts from the lifted source: the branch vertices it seeds are at 0 */
   memset(seed, 0, n);
   for (vid_t v = 0; v < n; v++) mark[v] = 0;
   for (vid_t v = 0; v < n; v++) d[v] = DIST_INF;
   if (lift(g, c, s, d, mark) != NONE)
     for (vid_t v = 0; v < n; v++) seed[v] = c->kind[v] == BRANCH && d[v] != DIST_INF;
   int dp = spt_depth(c->off, c->cols, c->w, n, ref, ord, k, seed, NULL, hop);
+  sum[0] += dv; sum[1] += dc; sum[2] += dp;
   static const char *kinds[] = {"in a tree", "on a chain", "branch"};
   printf("  source %u (%s): reaches %u; shortest-path tree depth in vertices: %d all, %d chains, %d "
          "periphery + chains; %s (%u of %u differ); Dijkstra %.1f ms, contracted + fills %.1f ms\n",
@@ -419,7 +423,7 @@ int main(int argc, char **argv) {
   printf("%s: %u vertices, %llu edges, %s\n", name, g.n, (unsigned long long)(g.symmetric ? g.m / 2 : g.m),
          g.symmetric ? "symmetric" : "directed");
   double ms = 0;
-  if (!g.symmetric) { /* the fills above use one weight an edge: the shape only, no sources */
+  if (!g.symmetric) { /* the fills here use one weight an edge, both ways: the shape only */
     contr_t c = contract(&gs, &ms);
     printf("  directed: no contraction or sources here; its undirected shape, for scale:\n");
     print_shape(&gs, &c, ms);
@@ -427,15 +431,21 @@ int main(int argc, char **argv) {
   }
   contr_t c = contract(&g, &ms);
   print_shape(&g, &c, ms);
-  char *cost16 = xcalloc(g.n, 1); /* step 16's cost: 1 a vertex of degree != 2 */
+  /* step 16's cost: 1 a vertex of degree != 2 (graph_build left no self-loop or duplicate, so
+   * degree 2 is step 16's inner vertex: two distinct neighbours) */
+  char *cost16 = xcalloc(g.n, 1);
   for (vid_t v = 0; v < g.n; v++) cost16[v] = g.offsets[v + 1] - g.offsets[v] != 2;
   vid_t src[64];
   int k = 0;
   for (; i < argc && k < 64; i++) src[k++] = (vid_t)strtoul(argv[i], NULL, 10);
   if (!k) { k = nsrc < 64 ? nsrc : 64; pick_sources(&g, src, k); }
+  long long sum[3] = {0, 0, 0};
   for (int j = 0; j < k; j++) {
     if (src[j] >= g.n) { fprintf(stderr, "source %u: out of range\n", src[j]); return 2; }
-    fails += run_source(&g, &c, src[j], cost16);
+    fails += run_source(&g, &c, src[j], cost16, sum);
   }
+  printf("  depth summed over the %d sources: %lld all, %lld chains, %lld periphery + chains (%.1f %% "
+         "fewer than chains); %s\n", k, sum[0], sum[1], sum[2], sum[1] ? 100.0 - 100.0 * sum[2] / sum[1] : 0.0,
+         fails ? "FAIL" : "every source PASS");
   return fails ? 1 : 0;
 }
