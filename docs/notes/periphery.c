@@ -4,8 +4,9 @@
  * CSR build, weights (1..255, the harness's default seed, when the graph has none) and Dijkstra.
  * Each source's answer from the contracted graph (a lifted source, Dijkstra on the core's branch
  * vertices, then the chain and periphery fills) is compared with Dijkstra on the whole graph.
- * Usage: periphery (FILE | --road N [--road-mix D1,D2,D3,D4] | -G WxH [--keep P]) [-R K] [SRC...]
- * (run by docs/notes/periphery.sh). Without SRC: the K (4) sources of the harness's -R K. */
+ * Usage: periphery (FILE | --road N [--road-mix D1,D2,D3,D4] | -G WxH [--keep P]) [-R K | -A | SRC...]
+ * [-q] (run by docs/notes/periphery.sh). Sources: those listed, else every vertex (-A), else the
+ * K (4) of the harness's -R K. -q: no line per source. Exit 1 when a source differs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,7 +379,8 @@ static void print_shape(const graph_t *g, const contr_t *c, double ms) {
 }
 
 /* One source: the oracle, the contracted answer compared on every vertex, the three depths. */
-static int run_source(const graph_t *g, const contr_t *c, vid_t s, const char *cost16, long long sum[3]) {
+static int run_source(const graph_t *g, const contr_t *c, vid_t s, const char *cost16, long long sum[3],
+                      int quiet) {
   vid_t n = g->n, k = 0;
   dist_t *ref = xcalloc(n, sizeof *ref), *d = xcalloc(n, sizeof *d);
   char *mark = xcalloc(n, 1), *seed = xcalloc(n, 1);
@@ -406,20 +408,44 @@ static int run_source(const graph_t *g, const contr_t *c, vid_t s, const char *c
   int dp = spt_depth(c->off, c->cols, c->w, n, ref, ord, k, seed, NULL, hop);
   sum[0] += dv; sum[1] += dc; sum[2] += dp;
   static const char *kinds[] = {"in a tree", "on a chain", "branch"};
-  printf("  source %u (%s): reaches %u; shortest-path tree depth in vertices: %d all, %d chains, %d "
-         "periphery + chains; %s (%u of %u differ); Dijkstra %.1f ms, contracted + fills %.1f ms\n",
-         s, kinds[(int)c->kind[s]], k, dv, dc, dp, bad ? "FAIL" : "PASS", bad, n, t1 - t0, t2 - t1);
+  if (!quiet)
+    printf("  source %u (%s): reaches %u; shortest-path tree depth in vertices: %d all, %d chains, %d "
+           "periphery + chains; %s (%u of %u differ); Dijkstra %.1f ms, contracted + fills %.1f ms\n",
+           s, kinds[(int)c->kind[s]], k, dv, dc, dp, bad ? "FAIL" : "PASS", bad, n, t1 - t0, t2 - t1);
   free(ref); free(d); free(mark); free(seed); free(ord); free(hop);
   return bad != 0;
 }
 
+/* The sources: those listed, else every vertex (-A), else the harness's -R K draw (4). */
+static vid_t *sources(int argc, char **argv, int i, const graph_t *g, vid_t *k, int *quiet) {
+  vid_t *src = xcalloc((size_t)argc + g->n, sizeof *src), nsrc = 4;
+  int all = 0;
+  *k = 0;
+  for (; i < argc; i++) {
+    if (!strcmp(argv[i], "-R") && i + 1 < argc) nsrc = (vid_t)atoi(argv[++i]);
+    else if (!strcmp(argv[i], "-A")) all = 1;
+    else if (!strcmp(argv[i], "-q")) *quiet = 1;
+    else {
+      src[*k] = (vid_t)strtoul(argv[i], NULL, 10);
+      if (src[(*k)++] >= g->n) { fprintf(stderr, "source %s: out of range\n", argv[i]); exit(2); }
+    }
+  }
+  if (*k) return src;
+  if (all)
+    for (vid_t v = 0; v < g->n; v++) src[(*k)++] = v;
+  else {
+    *k = nsrc < 64 ? nsrc : 64;
+    pick_sources(g, src, (int)*k);
+  }
+  return src;
+}
+
 int main(int argc, char **argv) {
-  int i = 1, nsrc = 4, fails = 0;
+  int i = 1, quiet = 0;
   graph_t g, gs;
   char name[128];
   memset(&gs, 0, sizeof gs);
   load(argc, argv, &i, &g, &gs, name, sizeof name);
-  if (i + 1 < argc && !strcmp(argv[i], "-R")) { nsrc = atoi(argv[i + 1]); i += 2; }
   printf("%s: %u vertices, %llu edges, %s\n", name, g.n, (unsigned long long)(g.symmetric ? g.m / 2 : g.m),
          g.symmetric ? "symmetric" : "directed");
   double ms = 0;
@@ -435,17 +461,15 @@ int main(int argc, char **argv) {
    * degree 2 is step 16's inner vertex: two distinct neighbours) */
   char *cost16 = xcalloc(g.n, 1);
   for (vid_t v = 0; v < g.n; v++) cost16[v] = g.offsets[v + 1] - g.offsets[v] != 2;
-  vid_t src[64];
-  int k = 0;
-  for (; i < argc && k < 64; i++) src[k++] = (vid_t)strtoul(argv[i], NULL, 10);
-  if (!k) { k = nsrc < 64 ? nsrc : 64; pick_sources(&g, src, k); }
+  vid_t k = 0, fails = 0, kinds[3] = {0, 0, 0};
+  vid_t *src = sources(argc, argv, i, &g, &k, &quiet);
   long long sum[3] = {0, 0, 0};
-  for (int j = 0; j < k; j++) {
-    if (src[j] >= g.n) { fprintf(stderr, "source %u: out of range\n", src[j]); return 2; }
-    fails += run_source(&g, &c, src[j], cost16, sum);
+  for (vid_t j = 0; j < k; j++) {
+    fails += run_source(&g, &c, src[j], cost16, sum, quiet);
+    kinds[(int)c.kind[src[j]]]++;
   }
-  printf("  depth summed over the %d sources: %lld all, %lld chains, %lld periphery + chains (%.1f %% "
-         "fewer than chains); %s\n", k, sum[0], sum[1], sum[2], sum[1] ? 100.0 - 100.0 * sum[2] / sum[1] : 0.0,
-         fails ? "FAIL" : "every source PASS");
+  printf("  %u sources (%u in a tree, %u on a chain, %u branch): %u FAIL; depth summed: %lld all, %lld "
+         "chains, %lld periphery + chains (%.1f %% fewer than chains)\n", k, kinds[PERI], kinds[CHAIN],
+         kinds[BRANCH], fails, sum[0], sum[1], sum[2], sum[1] ? 100.0 - 100.0 * sum[2] / sum[1] : 0.0);
   return fails ? 1 : 0;
 }
