@@ -198,9 +198,9 @@ static void lower(dist_t *d, vid_t v, long long x) {
 }
 
 /* The source, lifted onto the contracted graph: from a source in a tree, the path to its root
- * (each vertex on it marked with its distance); from a core vertex of degree 2 in the core, its
- * chain walked both ways to the branch vertices at its ends. Returns the first core vertex or
- * NONE (a source in a component without a core). */
+ * (each vertex on it marked with its distance); then, if that core vertex is a chain vertex, its
+ * chain walked both ways to the branch vertices at its ends (the Dijkstra's seeds). Returns the
+ * first core vertex, or NONE (a source in a component without a core). */
 static vid_t lift(const graph_t *g, const contr_t *c, vid_t s, dist_t *d, char *mark) {
   vid_t x = s;
   long long acc = 0;
@@ -239,11 +239,11 @@ static void solve(const graph_t *g, const contr_t *c, vid_t s, dist_t *d, char *
         vid_t e = c->cend[2 * (size_t)x + k];
         if (e != NONE && d[e] != DIST_INF) lower(d, x, (long long)d[e] + c->cpos[2 * (size_t)x + k]);
       }
-  int sin = c->kind[s] == PERI;
+  int in_tree = c->kind[s] == PERI;
   for (vid_t v = 0; v < n; v++) {
     if (c->kind[v] != PERI || mark[v]) continue;
     vid_t a = c->root[v];
-    if (sin && c->top[v] == c->top[s]) /* the source's own tree: up to the path from s */
+    if (in_tree && c->top[v] == c->top[s]) /* the source's own tree: up to the path from s */
       for (a = v; !mark[a]; a = c->parent[a]) {}
     if (d[a] != DIST_INF) lower(d, v, (long long)d[a] + c->pr[v] - (c->kind[a] == PERI ? c->pr[a] : 0));
   }
@@ -328,7 +328,10 @@ static void load(int argc, char **argv, int *i, graph_t *g, graph_t *gs, char *n
   }
   build_opts_t bo = {0, 0, 0}, sym = {1, 0, 0};
   if (rc || graph_build(&el, &bo, g, NULL)) { fprintf(stderr, "error: %s\n", fail_message()); exit(2); }
-  if (!g->symmetric && graph_build(&el, &sym, gs, NULL)) { fprintf(stderr, "error: %s\n", fail_message()); exit(2); }
+  if (!g->symmetric && graph_build(&el, &sym, gs, NULL)) {
+    fprintf(stderr, "error: %s\n", fail_message());
+    exit(2);
+  }
   el_free(&el);
   if (!g->weights && graph_set_random_weights(g, 255, SEED)) exit(2);
 }
