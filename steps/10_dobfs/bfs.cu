@@ -275,44 +275,11 @@ static void dobfs_fini(void *state) {
 static const char *const dobfs_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
 static const knob_def_t dobfs_knobs[] = {
-    {"mode", 0,
-     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 "
-     "multi-block only"},
-    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
-    {"scan", 1,
-     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, "
-     "0 one atomic per vertex"},
-    {"vw", 0,
-     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
-    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-    {"assign", -1,
-     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
-     "else virtual warps; 1 virtual warps; -1: 2"},
-    {"k4", 1, "edge-discover rule (paper K4)"},
-    {"dp", 128,
-     "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster "
-     "here)"},
-    {"coalesce", 1,
-     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
-    {"stage", 4096,
-     "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier "
-     "queues (single-block); 0 off"},
-    {"mstage", 0,
-     "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block "
-     "queue in shared memory (08's way; 0 measured faster here)"},
-    {"hash", -1,
-     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"},
-    {"visit", 0,
-     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
-    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
-    {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"},
-    {"beta", 18,
-     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+    DOBFS_KNOBS
     {"gamma", 8,
      "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n "
      "vertices); 0: no floor"},
-    {"slides_pct", 100,
-     "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
+    DOBFS_KNOB_SLIDES
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {

@@ -588,4 +588,17 @@ static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const
   return 0;
 }
 
+/* NEW(12): gamma as the hop engine reads it, and the engine's knobs, for the knob tables of
+ * 12 and of the rungs above (after DOBFS_KNOBS) */
+#define HOP_KNOBS \
+    {"gamma", 8, \
+     "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n " \
+     "vertices), n * hop / gamma under the hop engine; 0: no floor"}, \
+    {"hop", -1, \
+     "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < " \
+     "5, 4 below 8, else 0), 0 off (step 10's levels)"}, \
+    {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"}, \
+    {"hopmax", 64, \
+     "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
+
 #endif /* HOP_CUH */

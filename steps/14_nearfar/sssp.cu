@@ -112,25 +112,7 @@ static int nf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 static const char *const nf_variants[] = {"nearfar", NULL};
 
 static const knob_def_t nf_knobs[] = {
-    {"dedup", 2,
-     "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) "
-     "atomicMin"},
-    {"classify", 1,
-     "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs "
-     "dedup >= 1)"},
-    {"vw", 32,
-     "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32 (09: "
-     "0; 32 measured faster here)"},
-    {"dp", 1024,
-     "hubs: out-degree > dp (and > 256) gets a child grid (loop 0, 1: at most 1024 a round) or "
-     "goes on the grid's hub list (loop 2); 0 off (09: 4096)"},
-    {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", 2,
-     "round loop: 0 host (a launch and a readback per round), 1 device (tail launches), 2 one "
-     "cooperative grid (a grid.sync a round)"},
-    {"ttas", 1, "a plain load before each atomicMin (most relaxations lower nothing)"},
-    {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
-    {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
+    NF_KNOBS
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Near-Far priority on the device round loop", PROBLEM_SSSP,

@@ -704,4 +704,24 @@ static void ob_verbose(const ob_args_t *a, const ob_ctl_t *c, int trips) {
           h->err ? cudaGetErrorString((cudaError_t)h->err) : "");
 }
 
+/* NEW(15): the one-block rounds' knobs before nlo (whose default a rung above may change) and
+ * after it, for the knob tables of 15 and of the rungs above */
+#define OB_KNOBS_LEAN \
+    {"lean", -1, \
+     "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: " \
+     "roads), 0 off, 1 on (needs loop=2, dedup=2)"}, \
+    {"leanq", 512, "one-block rounds: entries of each shared-memory queue (56 bytes each)"}, \
+    {"leanmax", 4096, \
+     "one-block rounds take frontiers of at most this many entries; the grid hands back below " \
+     "half"},
+
+/* NEW(15): see OB_KNOBS_LEAN */
+#define OB_KNOBS_CHASE \
+    {"chase", 6, \
+     "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a " \
+     "round (1: off)"}, \
+    {"spread", 1, \
+     "one-block rounds: a warp's head edges spread over its lanes, a short pass over all warps " \
+     "(0: a lane per entry, all its head edges)"},
+
 #endif /* ONEBLOCK_CUH */

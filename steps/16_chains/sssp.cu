@@ -235,41 +235,12 @@ static int chn_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 static const char *const chn_variants[] = {"chains", NULL};
 
 static const knob_def_t chn_knobs[] = {
-    {"dedup", 2,
-     "duplicates: 0 none (every improvement pushed), 1 round marks, 2 64-bit (distance, round) "
-     "atomicMin"},
-    {"classify", 1,
-     "edge classes: in-degree-1 plain store, sinks fixed up after, leaves never pushed (needs "
-     "dedup >= 1)"},
-    {"vw", 32,
-     "virtual warp: 0 dynamic (4..32 from the frontier size), or a fixed 1, 2, 4, 8, 16, 32 (09: "
-     "0; 32 measured faster here)"},
-    {"dp", 1024,
-     "hubs: out-degree > dp (and > 256) gets a child grid (loop 0, 1: at most 1024 a round) or "
-     "goes on the grid's hub list (loop 2); 0 off (09: 4096)"},
-    {"coalesce", 1, "warp-aggregated enqueue: 1 on, 0 one atomic per push"},
-    {"loop", 2,
-     "round loop: 0 host (a launch and a readback per round), 1 device (tail launches), 2 one "
-     "cooperative grid (a grid.sync a round)"},
-    {"ttas", 1, "a plain load before each atomicMin (most relaxations lower nothing)"},
-    {"stale", 1, "skip a queue entry that fell again in this round (it is queued again)"},
-    {"delta", -1, "Near-Far priority, threshold step (-1 from the graph, 0 off; needs dedup=2)"},
-    {"lean", -1,
-     "one-block rounds with row heads while the frontier is small: -1 auto (mean degree < 3: "
-     "roads), 0 off, 1 on (needs loop=2, dedup=2)"},
-    {"leanq", 512, "one-block rounds: entries of each shared-memory queue (56 bytes each)"},
-    {"leanmax", 4096,
-     "one-block rounds take frontiers of at most this many entries; the grid hands back below "
-     "half"},
+    NF_KNOBS
+    OB_KNOBS_LEAN
     {"nlo", 32,
      "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; "
      "chains make a block round fewer, farther vertices)"},
-    {"chase", 6,
-     "one-block rounds: a lane expands a near vertex it lowered at once, up to chase levels a "
-     "round (1: off)"},
-    {"spread", 1,
-     "one-block rounds: a warp's head edges spread over its lanes, a short pass over all warps "
-     "(0: a lane per entry, all its head edges)"},
+    OB_KNOBS_CHASE
     {"chains", 1,
      "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop "
      "(symmetric graphs without negative weights; 0 off)"},
