@@ -6,7 +6,8 @@
 # 1. Prose numbers. A measured number is a number followed by a unit of time, rate, ratio or size:
 #    ms µs us ns s sec seconds GTEPS MTEPS %, × and x right after the number ("1.4×", not the
 #    "64 x 128" of a launch shape), or M/K/G + e/edges/v/vertices ("13.6 M edges");
-#    in "689–3,630×" (– or - or "to") the first number takes the second's unit. In a hand-written
+#    in "689–3,630×" (– or - or "to") and "84.8 against 2.69 ms" ("against", "vs", "versus") the first
+#    number takes the second's unit. In a hand-written
 #    table (a "|" row outside generated blocks, not its header) every cell but the first that is a
 #    number alone (or "N (M)", e.g. ms (GTEPS)) is one too, unless a header cell is "knob",
 #    "default", "value" or "setting" (a table of settings). Hardware constants, counts, knob
@@ -116,7 +117,7 @@ for f in "${files[@]}"; do
         nx = substr(r, length(u) + 1, 1)
         if (u == "%" || (u == "\303\227" && nx !~ /[0-9]/) || nx !~ /[A-Za-z0-9_]/) return u
       }
-      if (match(r, "^ ?(\342\200\223|-|to) ?" numre())) return unit(substr(r, RLENGTH + 1))
+      if (match(r, "^ ?(\342\200\223|-|to|against|vs\\.?|versus) ?" numre())) return unit(substr(r, RLENGTH + 1))
       return ""
     }
     function check(num, u, line,   i) {

@@ -68,6 +68,11 @@ out=$(scripts/numbers.sh steps/01_a/README.md 2>&1); rc=$?
 t "a drifted prose number fails with its line" '[ $rc = 1 ] && grep -q "^steps/01_a/README.md:25: 27.7 ms: " <<< "$out" && [ "$(tail -1 <<< "$out")" = "numbers: 1 files, 1 hits" ]'
 
 cp "$tmp/clean.md" steps/01_a/README.md
+sed -i 's/^The query gives 7.7×/The query gives 7.7×, 3.3 against 2.02 ms on kron20/' steps/01_a/README.md
+out=$(scripts/numbers.sh steps/01_a/README.md 2>&1); rc=$?
+t "the first number of 'A against B ms' takes B's unit" '[ $rc = 1 ] && grep -q "^steps/01_a/README.md:25: 3.3 ms: " <<< "$out" && [ "$(tail -1 <<< "$out")" = "numbers: 1 files, 1 hits" ]'
+
+cp "$tmp/clean.md" steps/01_a/README.md
 sed -i 's/ <!-- cited: a paper -->$//' steps/01_a/README.md
 out=$(scripts/numbers.sh steps/01_a/README.md 2>&1); rc=$?
 t "a publication's number without its cited comment fails" '[ $rc = 1 ] && grep -q "README.md:30: 48.6%: " <<< "$out"'
