@@ -62,41 +62,44 @@ typedef struct {
 /* NEW(14): the relax operation with the edge classes (hbf_relax) and Near-Far.
  * Returns 1 when v must be pushed into the next queue, 2 into the far queue
  * (delta > 0: d >= thr). *ops counts relax operations; *fmin (a key) takes
- * every far distance it stores. */
-static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, int thr,
+ * every far distance it stores. a is H-BF's part of nf's args, so the lines
+ * that stay 09's read as 09's. */
+/* replaces: hbf_relax */
+static __device__ __forceinline__ int nf_relax(const nf_args_t *nf, int round, int thr,
                                                unsigned etag, vid_t u, dist_t du, vid_t c,
                                                weight_t w, vid_t *vout, unsigned *ops,
                                                unsigned *fmin) {
-  vid_t v = a->h.classify ? (c & HBF_ID_MASK) : c;
+  const hbf_args_t *a = &nf->h;
+  vid_t v = a->classify ? (c & HBF_ID_MASK) : c;
   *vout = v;
-  unsigned cls = a->h.classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
-  if (a->h.classify) {
+  unsigned cls = a->classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
+  if (a->classify) {
     if (v == u && w >= 0) return 0;  /* self-loop class: cannot lower d(u)   */
     if (cls == HBF_NOENQ) return 0;  /* sink class: fixed up after the loop   */
   }
   long long nd = hbf_sum(du, w);     /* no wrap, DIST_INF at the limit        */
-  if (nd < a->h.lo) {                  /* below any simple path: a negative cycle */
-    a->ctl->h.status = HBF_NEGCYCLE;   /* benign race: every writer stores the same */
+  if (nd < a->lo) {                  /* below any simple path: a negative cycle */
+    nf->ctl->h.status = HBF_NEGCYCLE; /* benign race: every writer stores the same */
     return 0;
   }
   if (nd == (long long)DIST_INF) return 0; /* past the limit: lowers nothing */
   (*ops)++;
   dist_t d = (dist_t)nd;
   int push = !(cls & HBF_NOENQ);
-  if (a->h.dedup == 2) {
+  if (a->dedup == 2) {
     /* NEW(14) (delta): a far proposal is tagged with the epoch, not the round */
     int far = d >= thr;
     unsigned tag = far ? etag : (unsigned)round;
     unsigned long long key = hbf_pack(d, (int)tag), old;
     if (cls & HBF_IN1) { /* one writer per round: no atomic */
-      old = a->h.info[v];
+      old = a->info[v];
       if ((key >> 32) >= (old >> 32)) return 0;
-      a->h.info[v] = key;
+      a->info[v] = key;
     } else {
       /* NEW(14) (ttas): most relaxations lower nothing; a stale load is larger
        * (d only falls), so it can only let a useless atomic through */
-      if (a->ttas && (key >> 32) >= (__ldcg(&a->h.info[v]) >> 32)) return 0;
-      old = atomicMin(&a->h.info[v], key);
+      if (nf->ttas && (key >> 32) >= (__ldcg(&a->info[v]) >> 32)) return 0;
+      old = atomicMin(&a->info[v], key);
       if ((key >> 32) >= (old >> 32)) return 0; /* lowered nothing */
     }
     if (far && push && (unsigned)(key >> 32) < *fmin) *fmin = (unsigned)(key >> 32);
@@ -106,14 +109,14 @@ static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, in
     return far ? 2 : 1;
   }
   if (cls & HBF_IN1) { /* dedup 1 (classify needs dedup >= 1) */
-    if (d >= a->h.dist[v]) return 0;
-    a->h.dist[v] = d;
+    if (d >= a->dist[v]) return 0;
+    a->dist[v] = d;
     return push;
   }
-  if (a->ttas && d >= __ldcg(&a->h.dist[v])) return 0; /* NEW(14) (ttas) */
-  int old = atomicMin(&a->h.dist[v], d);
+  if (nf->ttas && d >= __ldcg(&a->dist[v])) return 0; /* NEW(14) (ttas) */
+  int old = atomicMin(&a->dist[v], d);
   if (d >= old || !push) return 0;
-  if (a->h.dedup == 1) return atomicExch(&a->h.mark[v], round) != round;
+  if (a->dedup == 1) return atomicExch(&a->mark[v], round) != round;
   return 1; /* dedup 0: every improvement is pushed, duplicates and all */
 }
 
