@@ -344,6 +344,7 @@ static __device__ __forceinline__ void nf_rd_set(nf_ctl_t *c) {
 }
 
 /* hbf_end_round (09) on nf_ctl_t, NEW(14) writing the round descriptor. */
+/* replaces: hbf_end_round */
 static __device__ __forceinline__ int nf_end_round(const nf_args_t *a) {
   nf_ctl_t c;
   unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a->ctl;
@@ -543,28 +544,30 @@ static __global__ void nf_persist_kernel(nf_args_t a) {
 
 /* The start of a run: info from the harness's distances, the first queue, the
  * loop state (words: a rung's whole state, which embeds nf_ctl_t; its own
- * words start at 0). */
-static __global__ void nf_start_kernel(nf_args_t a, vid_t src, int words) {
+ * words start at 0). a: H-BF's part of nf's args. */
+/* replaces: hbf_start_kernel */
+static __global__ void nf_start_kernel(nf_args_t nf, vid_t src, int words) {
+  hbf_args_t a = nf.h;
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.h.n;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
        v += stride) {
-    if (a.h.dedup == 2) a.h.info[v] = hbf_pack(a.h.dist[v], 0);
-    if (a.h.dedup == 1) a.h.mark[v] = 0;
+    if (a.dedup == 2) a.info[v] = hbf_pack(a.dist[v], 0);
+    if (a.dedup == 1) a.mark[v] = 0;
   }
   if (blockIdx.x == 0 && threadIdx.x == 0) {
-    a.h.queue[0][0] = src;
+    a.queue[0][0] = src;
     nf_ctl_t c;
     memset(&c, 0, sizeof c);
     c.h.size[0] = 1;
     c.h.round = 1;
     c.h.phase = 1;
     /* NEW(14): d(src) = 0: the first epoch is [0, delta) */
-    c.thr = a.delta > 0 ? a.delta : DIST_INF;
-    c.dcur = a.delta;
+    c.thr = nf.delta > 0 ? nf.delta : DIST_INF;
+    c.dcur = nf.delta;
     c.thr_old = c.thr;
     c.fmin = 0xffffffffu;
     /* word by word, padding included: the round's end copies it in words */
-    unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a.ctl;
+    unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)nf.ctl;
     for (int i = 0; i < words; i++) g[i] = i < (int)(sizeof c / 8) ? w[i] : 0ULL;
   }
 }
