@@ -2,7 +2,9 @@
  * loop (the lesson: sssp.cu's header and README.md). Built on step 09's
  * hbf.cuh (H-BF): nf_args_t embeds hbf_args_t as a.h, nf_ctl_t embeds
  * hbf_ctl_t as c.h, and every function here that replaces one of 09's is
- * named nf_ for it (nf_relax for hbf_relax, ...). Later rungs include it. */
+ * named nf_ for it (nf_relax for hbf_relax, ...) and marked `replaces:`;
+ * where it takes nf (nf_args_t) it names H-BF's part a (and c), so the lines
+ * it keeps read as 09's in make diff14. Later rungs include it. */
 #ifndef NEARFAR_CUH
 #define NEARFAR_CUH
 
