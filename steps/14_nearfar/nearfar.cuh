@@ -4,7 +4,9 @@
  * hbf_ctl_t as c.h, and every function here that replaces one of 09's is
  * named nf_ for it (nf_relax for hbf_relax, ...) and marked `replaces:`;
  * where it takes nf (nf_args_t) it names H-BF's part a (and c), so the lines
- * it keeps read as 09's in make diff14. Later rungs include it. */
+ * it keeps read as 09's in make diff14. Later rungs include it. The rung
+ * passes the size guide of its diff (~700 lines): the split pass and the
+ * cooperative grid's loop (descriptor, hub list, round) are new code. */
 #ifndef NEARFAR_CUH
 #define NEARFAR_CUH
 
