@@ -2,7 +2,11 @@
  * loop (the lesson: sssp.cu's header and README.md). Built on step 09's
  * hbf.cuh (H-BF): nf_args_t embeds hbf_args_t as a.h, nf_ctl_t embeds
  * hbf_ctl_t as c.h, and every function here that replaces one of 09's is
- * named nf_ for it (nf_relax for hbf_relax, ...). Later rungs include it. */
+ * named nf_ for it (nf_relax for hbf_relax, ...) and marked `replaces:`;
+ * where it takes nf (nf_args_t) it names H-BF's part a (and c), so the lines
+ * it keeps read as 09's in make diff14. Later rungs include it. The rung
+ * passes the size guide of its diff (~700 lines): the split pass and the
+ * cooperative grid's loop (descriptor, hub list, round) are new code. */
 #ifndef NEARFAR_CUH
 #define NEARFAR_CUH
 
@@ -62,41 +66,44 @@ typedef struct {
 /* NEW(14): the relax operation with the edge classes (hbf_relax) and Near-Far.
  * Returns 1 when v must be pushed into the next queue, 2 into the far queue
  * (delta > 0: d >= thr). *ops counts relax operations; *fmin (a key) takes
- * every far distance it stores. */
-static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, int thr,
+ * every far distance it stores. a is H-BF's part of nf's args, so the lines
+ * that stay 09's read as 09's. */
+/* replaces: hbf_relax */
+static __device__ __forceinline__ int nf_relax(const nf_args_t *nf, int round, int thr,
                                                unsigned etag, vid_t u, dist_t du, vid_t c,
                                                weight_t w, vid_t *vout, unsigned *ops,
                                                unsigned *fmin) {
-  vid_t v = a->h.classify ? (c & HBF_ID_MASK) : c;
+  const hbf_args_t *a = &nf->h;
+  vid_t v = a->classify ? (c & HBF_ID_MASK) : c;
   *vout = v;
-  unsigned cls = a->h.classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
-  if (a->h.classify) {
+  unsigned cls = a->classify ? (c & (HBF_IN1 | HBF_NOENQ)) : 0;
+  if (a->classify) {
     if (v == u && w >= 0) return 0;  /* self-loop class: cannot lower d(u)   */
     if (cls == HBF_NOENQ) return 0;  /* sink class: fixed up after the loop   */
   }
   long long nd = hbf_sum(du, w);     /* no wrap, DIST_INF at the limit        */
-  if (nd < a->h.lo) {                  /* below any simple path: a negative cycle */
-    a->ctl->h.status = HBF_NEGCYCLE;   /* benign race: every writer stores the same */
+  if (nd < a->lo) {                  /* below any simple path: a negative cycle */
+    nf->ctl->h.status = HBF_NEGCYCLE; /* benign race: every writer stores the same */
     return 0;
   }
   if (nd == (long long)DIST_INF) return 0; /* past the limit: lowers nothing */
   (*ops)++;
   dist_t d = (dist_t)nd;
   int push = !(cls & HBF_NOENQ);
-  if (a->h.dedup == 2) {
+  if (a->dedup == 2) {
     /* NEW(14) (delta): a far proposal is tagged with the epoch, not the round */
     int far = d >= thr;
     unsigned tag = far ? etag : (unsigned)round;
     unsigned long long key = hbf_pack(d, (int)tag), old;
     if (cls & HBF_IN1) { /* one writer per round: no atomic */
-      old = a->h.info[v];
+      old = a->info[v];
       if ((key >> 32) >= (old >> 32)) return 0;
-      a->h.info[v] = key;
+      a->info[v] = key;
     } else {
       /* NEW(14) (ttas): most relaxations lower nothing; a stale load is larger
        * (d only falls), so it can only let a useless atomic through */
-      if (a->ttas && (key >> 32) >= (__ldcg(&a->h.info[v]) >> 32)) return 0;
-      old = atomicMin(&a->h.info[v], key);
+      if (nf->ttas && (key >> 32) >= (__ldcg(&a->info[v]) >> 32)) return 0;
+      old = atomicMin(&a->info[v], key);
       if ((key >> 32) >= (old >> 32)) return 0; /* lowered nothing */
     }
     if (far && push && (unsigned)(key >> 32) < *fmin) *fmin = (unsigned)(key >> 32);
@@ -106,14 +113,14 @@ static __device__ __forceinline__ int nf_relax(const nf_args_t *a, int round, in
     return far ? 2 : 1;
   }
   if (cls & HBF_IN1) { /* dedup 1 (classify needs dedup >= 1) */
-    if (d >= a->h.dist[v]) return 0;
-    a->h.dist[v] = d;
+    if (d >= a->dist[v]) return 0;
+    a->dist[v] = d;
     return push;
   }
-  if (a->ttas && d >= __ldcg(&a->h.dist[v])) return 0; /* NEW(14) (ttas) */
-  int old = atomicMin(&a->h.dist[v], d);
+  if (nf->ttas && d >= __ldcg(&a->dist[v])) return 0; /* NEW(14) (ttas) */
+  int old = atomicMin(&a->dist[v], d);
   if (d >= old || !push) return 0;
-  if (a->h.dedup == 1) return atomicExch(&a->h.mark[v], round) != round;
+  if (a->dedup == 1) return atomicExch(&a->mark[v], round) != round;
   return 1; /* dedup 0: every improvement is pushed, duplicates and all */
 }
 
@@ -182,22 +189,23 @@ static __global__ void nf_child_kernel(nf_args_t a, int nxt, int fq, int round, 
 }
 #endif
 
-/* hbf_hub (09) with Near-Far's arguments. */
-static __device__ int nf_hub(const nf_args_t *a, int nxt, int fq, int round, int thr,
+/* hbf_hub (09) with Near-Far's arguments (a: H-BF's part of nf's). */
+/* replaces: hbf_hub */
+static __device__ int nf_hub(const nf_args_t *nf, int nxt, int fq, int round, int thr,
                              unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
 #if HBF_CDP
   /* a few big rows pay for their launch; thousands a round would queue up
    * behind each other in the device runtime, round after round */
-  if (atomicAdd(&a->ctl->h.hubs, 1ULL) >= HBF_CHILD_CAP) return 0;
+  if (atomicAdd(&nf->ctl->h.hubs, 1ULL) >= HBF_CHILD_CAP) return 0;
   unsigned long long blocks = (end - begin + HBF_CHILD_BLOCK - 1) / HBF_CHILD_BLOCK;
   if (blocks > 4096) blocks = 4096;
   nf_child_kernel<<<(unsigned)blocks, HBF_CHILD_BLOCK, 0, cudaStreamFireAndForget>>>(
-      *a, nxt, fq, round, thr, etag, u, du, begin, end);
+      *nf, nxt, fq, round, thr, etag, u, du, begin, end);
   if (cudaGetLastError() != cudaSuccess) { /* launch pool full: the virtual warp does it */
-    atomicAdd(&a->ctl->h.child_fail, 1ULL);
+    atomicAdd(&nf->ctl->h.child_fail, 1ULL);
     return 0;
   }
-  atomicAdd(&a->ctl->h.children, 1ULL);
+  atomicAdd(&nf->ctl->h.children, 1ULL);
   return 1;
 #else
   return 0; /* sanitizer build: no device launches */
@@ -206,12 +214,14 @@ static __device__ int nf_hub(const nf_args_t *a, int nxt, int fq, int round, int
 
 /* hbf_expand (09); NEW(14): stale entries are skipped, and with loop=2
  * (persist: a cooperative grid may not launch) a hub's row goes to the hub
- * list the whole grid expands. */
-static __device__ __forceinline__ void nf_expand(const nf_args_t *a, int cur, int fq, int round,
+ * list the whole grid expands. a: H-BF's part of nf's args. */
+/* replaces: hbf_expand */
+static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, int fq, int round,
                                                   unsigned long long in_size, int vw, int thr,
                                                   unsigned etag, unsigned *ops,
                                                   unsigned long long *scanned, unsigned *fmin,
                                                   const int persist) {
+  const hbf_args_t *a = &nf->h;
   int nxt = cur ^ 1;
   unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
   unsigned long long nvw = (unsigned long long)gridDim.x * blockDim.x / vw;
@@ -220,103 +230,105 @@ static __device__ __forceinline__ void nf_expand(const nf_args_t *a, int cur, in
   unsigned wl = threadIdx.x & 31; /* lane in the real warp */
   unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
   for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
-    vid_t u = a->h.queue[cur][i];
+    vid_t u = a->queue[cur][i];
     /* lane 0 reads d(u) (NEW(14): and its round) for the whole virtual warp:
      * lanes that read it apart could see different values */
     unsigned long long iu = 0;
-    if (lane == 0) iu = a->h.dedup == 2 ? a->h.info[u]
-                                      : ((unsigned long long)(unsigned)a->h.dist[u] << 32) |
-                                            (unsigned)(a->h.dedup == 1 ? a->h.mark[u] : 0);
+    if (lane == 0) iu = a->dedup == 2 ? a->info[u]
+                                      : ((unsigned long long)(unsigned)a->dist[u] << 32) |
+                                            (unsigned)(a->dedup == 1 ? a->mark[u] : 0);
     iu = __shfl_sync(vmask, iu, 0, vw);
     /* NEW(14) (stale): u fell again in this round, so it is in the next queue
      * already; expanding it now would be done again. */
-    if (a->stale && a->h.dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
-    dist_t du = a->h.dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
-    eid_t begin = a->h.offsets[u], end = a->h.offsets[u + 1];
+    if (nf->stale && a->dedup >= 1 && (unsigned)iu == (unsigned)round) continue;
+    dist_t du = a->dedup == 2 ? hbf_unpack(iu) : (dist_t)(unsigned)(iu >> 32);
+    eid_t begin = a->offsets[u], end = a->offsets[u + 1];
     if (lane == 0) *scanned += end - begin;
-    if (a->h.dp > 0 && end - begin > (eid_t)a->h.dp) { /* a hub */
+    if (a->dp > 0 && end - begin > (eid_t)a->dp) { /* a hub */
       int ok = 0;
       if (lane == 0 && persist) { /* a constant: this branch alone in the cooperative kernel */
-        unsigned long long pos = atomicAdd(&a->ctl->h.hubs, 1ULL);
-        a->hublist[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
+        unsigned long long pos = atomicAdd(&nf->ctl->h.hubs, 1ULL);
+        nf->hublist[pos] = ((unsigned long long)u << 32) | (unsigned)du; /* pos < in_size <= cap */
         ok = 1;
       } else if (lane == 0) {
-        ok = nf_hub(a, nxt, fq, round, thr, etag, u, du, begin, end);
+        ok = nf_hub(nf, nxt, fq, round, thr, etag, u, du, begin, end);
       }
       if (__shfl_sync(vmask, ok, 0, vw)) continue;
     }
-    nf_relax_row(a, nxt, fq, round, thr, etag, u, du, begin, end, (unsigned long long)lane,
-                  (unsigned long long)vw, ops, fmin);
+    nf_relax_row(nf, nxt, fq, round, thr, etag, u, du, begin, end, (unsigned long long)lane,
+                 (unsigned long long)vw, ops, fmin);
   }
 }
 
-
 /* hbf_end_round_on (09), NEW(14) returning 2 for a split (the near queue ran
  * dry). near_lo: the adaptive step's target (the grid: NF_NEAR_LO; a rung's
- * one-block rounds: their own). */
-static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *a, nf_ctl_t *c,
+ * one-block rounds: their own). a and c: H-BF's parts of nf and f. */
+/* replaces: hbf_end_round_on */
+static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *nf, nf_ctl_t *f,
                                                        unsigned long long near_lo) {
-  int cur = c->h.cur, nxt = cur ^ 1, r = c->h.round;
-  c->h.blocks_done = 0; /* every block of the grid that called it has arrived */
-  unsigned long long size = c->h.size[nxt];
-  int failed = c->h.status == HBF_NEGCYCLE || c->h.status == HBF_BIGDIST;
+  const hbf_args_t *a = &nf->h;
+  hbf_ctl_t *c = &f->h;
+  int cur = c->cur, nxt = cur ^ 1, r = c->round;
+  c->blocks_done = 0; /* every block of the grid that called it has arrived */
+  unsigned long long size = c->size[nxt];
+  int failed = c->status == HBF_NEGCYCLE || c->status == HBF_BIGDIST;
   /* the host refills the queue */
-  if (!failed && size > a->h.cap) { c->h.status = HBF_OVERFLOW; return 0; }
-  if (c->h.phase != 2) { /* NEW(14): after a split, not a round: nothing to record */
+  if (!failed && size > a->cap) { c->status = HBF_OVERFLOW; return 0; }
+  if (c->phase != 2) { /* NEW(14): after a split, not a round: nothing to record */
     if (r < HBF_ROUND_CAP) {
-      a->h.rounds[r].frontier = c->h.size[cur];
-      a->h.rounds[r].relax = c->h.relax - c->h.relax_prev;
+      a->rounds[r].frontier = c->size[cur];
+      a->rounds[r].relax = c->relax - c->relax_prev;
     }
-    c->h.relax_prev = c->h.relax;
-    c->h.pushes += size + (c->fsize[c->fcur] - c->fsize_prev);
-    c->ep_push += size;
-    c->ep_rounds++;
+    c->relax_prev = c->relax;
+    c->pushes += size + (f->fsize[f->fcur] - f->fsize_prev);
+    f->ep_push += size;
+    f->ep_rounds++;
   }
   if (failed) return 0;
-  c->h.status = HBF_RUNNING;
-  c->h.phase = 1;
-  if (size == 0 && a->delta > 0 && c->fsize[c->fcur] > 0) {
+  c->status = HBF_RUNNING;
+  c->phase = 1;
+  if (size == 0 && nf->delta > 0 && f->fsize[f->fcur] > 0) {
     /* NEW(14) (delta): the near queue ran dry: thr = smallest far distance + the
      * step (no empty epochs), then split the far queue */
-    int fin = c->fcur;
+    int fin = f->fcur;
     long long lo =
-        c->fmin == 0xffffffffu ? (long long)c->thr : (long long)(int)(c->fmin ^ 0x80000000u);
-    if (lo < c->thr) lo = c->thr; /* cannot happen: far distances are >= thr */
-    if (a->adapt && c->ep_rounds > 0) {
+        f->fmin == 0xffffffffu ? (long long)f->thr : (long long)(int)(f->fmin ^ 0x80000000u);
+    if (lo < f->thr) lo = f->thr; /* cannot happen: far distances are >= thr */
+    if (nf->adapt && f->ep_rounds > 0) {
       /* NEW(14) (delta=-1): near_lo..4 x near_lo pushes a round: thinner rounds
        * pay a barrier each, wider ones relax distances that fall again */
-      unsigned long long avg = c->ep_push / (unsigned long long)c->ep_rounds;
-      if (avg < near_lo && c->dcur < (1 << 29)) c->dcur *= 2;
-      else if (avg > 4 * near_lo && c->dcur / 2 >= a->delta) c->dcur /= 2;
+      unsigned long long avg = f->ep_push / (unsigned long long)f->ep_rounds;
+      if (avg < near_lo && f->dcur < (1 << 29)) f->dcur *= 2;
+      else if (avg > 4 * near_lo && f->dcur / 2 >= nf->delta) f->dcur /= 2;
     }
-    c->ep_push = 0;
-    c->ep_rounds = 0;
-    c->thr_old = c->thr;
-    c->thr = (dist_t)hbf_sum((dist_t)lo, c->dcur); /* lo < DIST_INF: a far distance */
-    c->epoch++;
-    c->epoch_round = r;
-    c->fmin = 0xffffffffu; /* the split records the smallest distance it keeps */
-    c->fcur = fin ^ 1;
-    c->fsize[fin ^ 1] = 0;
-    c->fsize_prev = 0;
-    c->splits++;
-    c->h.phase = 2;
+    f->ep_push = 0;
+    f->ep_rounds = 0;
+    f->thr_old = f->thr;
+    f->thr = (dist_t)hbf_sum((dist_t)lo, f->dcur); /* lo < DIST_INF: a far distance */
+    f->epoch++;
+    f->epoch_round = r;
+    f->fmin = 0xffffffffu; /* the split records the smallest distance it keeps */
+    f->fcur = fin ^ 1;
+    f->fsize[fin ^ 1] = 0;
+    f->fsize_prev = 0;
+    f->splits++;
+    c->phase = 2;
     return 2;
   }
-  if (size == 0) { c->h.status = HBF_DONE; return 0; }
+  if (size == 0) { c->status = HBF_DONE; return 0; }
   /* pushed after round n (NEW(14): of this epoch: an epoch is Bellman-Ford on the
    * vertices below thr) */
-  if (r - (a->delta > 0 ? c->epoch_round : 0) >= a->h.max_rounds) {
-    c->h.status = HBF_NEGCYCLE;
+  if (r - (nf->delta > 0 ? f->epoch_round : 0) >= a->max_rounds) {
+    c->status = HBF_NEGCYCLE;
     return 0;
   }
-  if (r >= INT32_MAX - 2) { c->h.status = HBF_BIGDIST; return 0; }  /* round tags would wrap */
-  c->h.size[cur] = 0; /* the expanded queue becomes the next output */
-  c->h.cur = nxt;
-  c->h.round = r + 1;
-  c->h.children_prev = c->h.children;
-  c->fsize_prev = c->fsize[c->fcur];
-  c->h.hubs = 0;
+  if (r >= INT32_MAX - 2) { c->status = HBF_BIGDIST; return 0; }  /* round tags would wrap */
+  c->size[cur] = 0; /* the expanded queue becomes the next output */
+  c->cur = nxt;
+  c->round = r + 1;
+  c->children_prev = c->children;
+  f->fsize_prev = f->fsize[f->fcur];
+  c->hubs = 0;
   return 1;
 }
 
@@ -336,6 +348,7 @@ static __device__ __forceinline__ void nf_rd_set(nf_ctl_t *c) {
 }
 
 /* hbf_end_round (09) on nf_ctl_t, NEW(14) writing the round descriptor. */
+/* replaces: hbf_end_round */
 static __device__ __forceinline__ int nf_end_round(const nf_args_t *a) {
   nf_ctl_t c;
   unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a->ctl;
@@ -535,28 +548,30 @@ static __global__ void nf_persist_kernel(nf_args_t a) {
 
 /* The start of a run: info from the harness's distances, the first queue, the
  * loop state (words: a rung's whole state, which embeds nf_ctl_t; its own
- * words start at 0). */
-static __global__ void nf_start_kernel(nf_args_t a, vid_t src, int words) {
+ * words start at 0). a: H-BF's part of nf's args. */
+/* replaces: hbf_start_kernel */
+static __global__ void nf_start_kernel(nf_args_t nf, vid_t src, int words) {
+  hbf_args_t a = nf.h;
   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.h.n;
+  for (unsigned long long v = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; v < a.n;
        v += stride) {
-    if (a.h.dedup == 2) a.h.info[v] = hbf_pack(a.h.dist[v], 0);
-    if (a.h.dedup == 1) a.h.mark[v] = 0;
+    if (a.dedup == 2) a.info[v] = hbf_pack(a.dist[v], 0);
+    if (a.dedup == 1) a.mark[v] = 0;
   }
   if (blockIdx.x == 0 && threadIdx.x == 0) {
-    a.h.queue[0][0] = src;
+    a.queue[0][0] = src;
     nf_ctl_t c;
     memset(&c, 0, sizeof c);
     c.h.size[0] = 1;
     c.h.round = 1;
     c.h.phase = 1;
     /* NEW(14): d(src) = 0: the first epoch is [0, delta) */
-    c.thr = a.delta > 0 ? a.delta : DIST_INF;
-    c.dcur = a.delta;
+    c.thr = nf.delta > 0 ? nf.delta : DIST_INF;
+    c.dcur = nf.delta;
     c.thr_old = c.thr;
     c.fmin = 0xffffffffu;
     /* word by word, padding included: the round's end copies it in words */
-    unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)a.ctl;
+    unsigned long long *w = (unsigned long long *)&c, *g = (unsigned long long *)nf.ctl;
     for (int i = 0; i < words; i++) g[i] = i < (int)(sizeof c / 8) ? w[i] : 0ULL;
   }
 }

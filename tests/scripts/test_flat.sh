@@ -71,6 +71,8 @@ out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
 t "diff: a replacing function against the one it replaces" \
   'grep -q "^-static int a_one(gpu_t x) { return x + 1; }" <<< "$out" && grep -q "^+static int b_one(gpu_t x) { return x + 3; }" <<< "$out" && grep -q "^+static int b_new(int x)" <<< "$out"'
 t "diff: the base program's function the step does not use is left out" '! grep -q "host_only" <<< "$out"'
+t "diff: the base program's opening comment is left out, the step's shows whole" \
+  '! grep -q "^-/\* Step 08" <<< "$out" && grep -q "^+/\* Step 10" <<< "$out"'
 out=$("$tmp/scripts/diff.sh" steps/08_a 2>&1); rc=$?
 t "diff of the first step: nothing to diff" '[ $rc = 0 ] && grep -q "is the first step" <<< "$out"'
 echo "flat-test: $pass passed, $failn failed"
