@@ -5,7 +5,7 @@
  * named nf_ for it (nf_relax for hbf_relax, ...) and marked `replaces:`;
  * where it takes nf (nf_args_t) it names H-BF's part a (and c), so the lines
  * it keeps read as 09's in make diff14. Later rungs include it. The rung
- * passes the size guide of its diff (~700 lines): the split pass and the
+ * goes over the size guide of its diff (~700 lines): the split pass and the
  * cooperative grid's loop (descriptor, hub list, round) are new code. */
 #ifndef NEARFAR_CUH
 #define NEARFAR_CUH
