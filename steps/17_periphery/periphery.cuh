@@ -282,7 +282,7 @@ static __global__ void per_fill_kernel(const vid_t *root, const vid_t *top, cons
     if (r == PER_CORE || (insrc && stamp[v] == cur)) continue;
     if (insrc && top[v] == tops) {
       vid_t a = jmp[v];
-      dist[v] = dist[a] + pr[v] - pr[a];
+      dist[v] = (dist_t)((long long)dist[a] + pr[v] - pr[a]); /* a distance: < 2^31 */
       continue;
     }
     if (root[r] != PER_CORE || dist[r] == DIST_INF) continue;
