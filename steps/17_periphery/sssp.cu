@@ -135,13 +135,13 @@ static __global__ void chn_fill_kernel(dist_t *dist, const chn_rec_t *rec,
 
 typedef struct {
   ob_state_t ob;
-  vid_t *d_cols_chn;            /* NEW(16): the columns and weights with chains crossed */
+  vid_t *d_cols_chn;            /* 16: the columns and weights with chains crossed */
   weight_t *d_w_chn;
   chn_rec_t *d_rec;
   unsigned long long nrec;
 } chn_state_t;
 
-/* NEW(16) (chains): the crossing edges and the records, on the GPU; a walk that
+/* Step 16's chains: the crossing edges and the records, on the GPU; a walk that
  * weighs more than a 32-bit weight leaves the graph as it is. */
 static void chn_build(chn_state_t *s) {
   double t0 = host_ms();
