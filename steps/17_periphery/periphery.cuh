@@ -67,7 +67,9 @@ static __global__ void per_count_kernel(const eid_t *off, const vid_t *cols, vid
  * parent and takes itself off p's word. If that leaves p one edge, it walks
  * on to p. Two walkers that meet (p already closed, its parent v) have found
  * a component without a core: the smaller id becomes the tree's own root.
- * Each step peels a new vertex: at most n steps. */
+ * Each step peels a new vertex: at most n steps. No fence: the protocol asks
+ * only that the atomics on one word are seen in one order (a close and a
+ * decrement of the same word), and the parents are read by later kernels. */
 static __global__ void per_peel_kernel(const eid_t *off, const vid_t *cols, const weight_t *w,
                                        vid_t n, unsigned long long *word, vid_t *par,
                                        weight_t *pw, const vid_t *leaves,
@@ -93,14 +95,12 @@ static __global__ void per_peel_kernel(const eid_t *off, const vid_t *cols, cons
       pw[v] = wp;
       par[v] = p;
       if (off[p + 1] - off[p] >= PER_HUB) break;
-      __threadfence();
       unsigned long long old = atomicAdd(&word[p], 0ull - (PER_ONE + v));
       if (old & PER_CLOSED) { /* p closed with parent v: the walks met */
         if (v < p) par[v] = PER_NONE;
         break;
       }
       if (old >> 33 != 2) break; /* p keeps edges, or p's owner finds count 0 */
-      __threadfence();
       v = p;
     }
   }
