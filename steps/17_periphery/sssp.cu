@@ -1,0 +1,310 @@
+/* Step 17 - periphery: the trees hanging off the 2-core contracted as well.
+ *
+ * Base:       16 (chains crossed in one edge, on 15's one-block rounds; its
+ *             library is ../15_oneblock/oneblock.cuh on 14's nearfar.cuh and
+ *             09's hbf.cuh; 16's own functions are copied below)
+ * Adds:       periphery (knob periph, default 1): in init (on the GPU) the
+ *             vertices outside the 2-core are peeled by leaf walks into a
+ *             forest (parent, root, top, distance to the root pr), and the
+ *             loop's rows become the core's edges alone; step 16's chains are
+ *             then found in the core. A source in a tree is lifted: its path
+ *             to the root gets its distances, the loop starts at the root.
+ *             After the loop and the chain fill, one pass gives every tree
+ *             vertex d(root) + pr (the source's own tree: from the first
+ *             vertex of the source's path above it). The other knobs are 16's.
+ * Idea:       In a symmetric graph without negative weights a tree hanging
+ *             off the rest by one edge is entered only through its root: no
+ *             shortest path between two other vertices passes through it, so
+ *             the loop needs none of its vertices. A road network's dead ends
+ *             (luxembourg_osm: 19 % of the vertices) leave the loop, and
+ *             junctions that only had a dead end beside a road become chain
+ *             vertices that step 16 crosses.
+ * Reference:  the 2-core (k-core peeling, S. B. Seidman, "Network structure
+ *             and minimum degree", Social Networks 1983); dropping the
+ *             degree-1 periphery is a preprocessing step of road-network
+ *             routing (e.g. Delling, Goldberg, Pajor, Werneck, "Customizable
+ *             Route Planning", SEA 2011); the CPU study docs/notes/periphery.md.
+ * Invariants: a peeled vertex had at most one edge to a vertex not peeled
+ *             when it was peeled (its parent), so the peeled vertices form a
+ *             forest, each tree joined to the core by its top's one edge; the
+ *             loop's rows hold only edges between core vertices, so its
+ *             distances are the core's, from the root r the source's path
+ *             reaches (the source itself when it is a core vertex) at 0; a
+ *             core vertex's distance from the source is pr(source) + that.
+ *             A tree vertex's distance is d(root) + pr, or in the source's
+ *             tree the path's vertex a above it: d(a) + pr(v) - pr(a).
+ * Limits:     symmetric graphs without negative weights only (elsewhere the
+ *             periphery stays off: exactly step 16); the lift is one thread
+ *             walking the source's depth in its tree, the peel one thread a
+ *             leaf walking until its walk joins another (a path of a million
+ *             vertices: two walks of half a million steps); a row of 2^28
+ *             edges or more is never peeled (the count's bits).
+ * Inherits: 16: chn_inner chn_walk chn_kernel chn_fill_kernel chn_build chn_check_knobs
+ */
+#include "periphery.cuh"
+
+/* In a symmetric graph a vertex with exactly two neighbours is INNER: a
+ * shortest path that enters it leaves by the other side. A road network is
+ * mostly inner vertices (luxembourg_osm: 85 %), strung in chains between
+ * branch vertices. A walk from a branch vertex u along edge e through a chain
+ * ends at the branch vertex z on the far side; init rewrites edge e as
+ * u -> z with the walk's weight and records each inner vertex x it passed
+ * with its distance from u. The loop then never enters a chain (inner rows
+ * are expanded only on the source's own chain), so a path of h hops costs
+ * the branch vertices on it, not h rounds; after the loop one pass over the
+ * records sets dist(x) = min over both walks through x of dist(u) + along. */
+typedef struct chn_rec {
+  vid_t x, u;
+  weight_t p; /* distance from u to x along the chain, >= 0 */
+} chn_rec_t;
+
+static __device__ __forceinline__ int chn_inner(const eid_t *off, const vid_t *cols, vid_t v) {
+  eid_t b = off[v];
+  return off[v + 1] - b == 2 && cols[b] != v && cols[b + 1] != v && cols[b] != cols[b + 1];
+}
+
+/* The walk from branch vertex u into inner vertex x (edge weight w0): its
+ * inner vertices (recorded if out), its end, its weight. It ends: an inner
+ * vertex has no third edge, so a walk can only leave a chain at a branch
+ * vertex (maybe u itself); n steps bound it regardless. */
+static __device__ long long chn_walk(const eid_t *off, const vid_t *cols, const weight_t *w,
+                                     vid_t n, vid_t u, vid_t x, long long wsum, chn_rec_t *out,
+                                     unsigned *len, vid_t *end) {
+  vid_t prev = u;
+  unsigned k = 0;
+  while (k < n && chn_inner(off, cols, x)) {
+    if (out) { out[k].x = x; out[k].u = u; out[k].p = (weight_t)wsum; }
+    k++;
+    eid_t b = off[x];
+    int j = cols[b] == prev; /* the edge that does not go back */
+    prev = x;
+    x = cols[b + j];
+    wsum += w[b + j];
+    if (wsum > INT32_MAX) break; /* too long for a weight: the caller gives up */
+  }
+  *len = k;
+  *end = x;
+  return wsum;
+}
+
+/* pass 0 counts the records (and flags a walk too heavy for a 32-bit weight);
+ * pass 1 walks again to learn its length, takes that many records and writes
+ * them, and rewrites each chain edge of a branch vertex (init only: three
+ * walks cost less than an array of lengths an edge). */
+static __global__ void chn_kernel(const eid_t *off, const vid_t *cols, const weight_t *w, vid_t n,
+                                  int pass, vid_t *ccols, weight_t *cw, chn_rec_t *rec,
+                                  unsigned long long *cnt) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long u = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; u < n;
+       u += stride) {
+    if (chn_inner(off, cols, (vid_t)u)) continue;
+    for (eid_t e = off[u]; e < off[u + 1]; e++) {
+      vid_t x = cols[e], end;
+      if (!chn_inner(off, cols, x)) continue;
+      unsigned len;
+      long long ws = chn_walk(off, cols, w, n, (vid_t)u, x, w[e], NULL, &len, &end);
+      if (pass == 0) {
+        atomicAdd(&cnt[0], (unsigned long long)len);
+        atomicAdd(&cnt[2], 1ull);
+        if (ws > INT32_MAX || len >= n) atomicOr((unsigned *)&cnt[1], 1u);
+      } else {
+        unsigned long long base = atomicAdd(&cnt[0], (unsigned long long)len);
+        chn_walk(off, cols, w, n, (vid_t)u, x, w[e], rec + base, &len, &end);
+        ccols[e] = end;
+        cw[e] = (weight_t)ws;
+      }
+    }
+  }
+}
+
+/* After the loop: each inner vertex from the branch vertices of its walks. A
+ * candidate at or past DIST_INF (hbf_sum: DIST_INF) lowers nothing: the inner
+ * vertex's distance comes from its other end. */
+static __global__ void chn_fill_kernel(dist_t *dist, const chn_rec_t *rec,
+                                       unsigned long long nrec) {
+  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < nrec;
+       i += stride) {
+    chn_rec_t r = rec[i];
+    dist_t du = dist[r.u];
+    if (du == DIST_INF) continue;
+    long long nd = hbf_sum(du, r.p);
+    if (nd < dist[r.x]) atomicMin(&dist[r.x], (dist_t)nd);
+  }
+}
+
+typedef struct {
+  ob_state_t ob;
+  vid_t *d_cols_chn;            /* 16: the columns and weights with chains crossed */
+  weight_t *d_w_chn;
+  chn_rec_t *d_rec;
+  unsigned long long nrec;
+} chn_state_t;
+
+/* Step 16's chains: the crossing edges and the records, on the GPU; a walk that
+ * weighs more than a 32-bit weight leaves the graph as it is. */
+static void chn_build(chn_state_t *s) {
+  double t0 = host_ms();
+  const dgraph_t *g = &s->ob.h.g;
+  unsigned long long *cnt =
+      (unsigned long long *)gpu_alloc(3 * sizeof(unsigned long long), "chain counts");
+  unsigned long long h[3]; /* records, too heavy, edges into chains */
+  CUDA_CHECK(cudaMemset(cnt, 0, 3 * sizeof(unsigned long long)));
+  int grid = hbf_prep_grid(&s->ob.h.lc, g->n);
+  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 0, NULL, NULL, NULL,
+                                       cnt);
+  LAUNCH_CHECK();
+  CUDA_CHECK(cudaMemcpy(h, cnt, sizeof h, cudaMemcpyDeviceToHost));
+  if (h[1] || h[0] == 0) {
+    gpu_free(cnt);
+    printf("Chains: %s\n", h[1] ? "a chain weighs more than 2^31 - 1: left as it is" : "none");
+    return;
+  }
+  s->d_cols_chn = (vid_t *)gpu_alloc((size_t)g->m * sizeof(vid_t), "columns across chains");
+  s->d_w_chn = (weight_t *)gpu_alloc((size_t)g->m * sizeof(weight_t), "weights across chains");
+  s->d_rec = (chn_rec_t *)gpu_alloc((size_t)h[0] * sizeof(chn_rec_t), "chain records");
+  CUDA_CHECK(
+      cudaMemcpy(s->d_cols_chn, g->cols, (size_t)g->m * sizeof(vid_t), cudaMemcpyDeviceToDevice));
+  CUDA_CHECK(cudaMemcpy(s->d_w_chn, g->weights, (size_t)g->m * sizeof(weight_t),
+                        cudaMemcpyDeviceToDevice));
+  CUDA_CHECK(cudaMemset(cnt, 0, sizeof(unsigned long long)));
+  chn_kernel<<<grid, HBF_PREP_BLOCK>>>(g->offsets, g->cols, g->weights, g->n, 1, s->d_cols_chn,
+                                       s->d_w_chn, s->d_rec, cnt);
+  LAUNCH_CHECK();
+  CUDA_CHECK(cudaDeviceSynchronize());
+  gpu_free(cnt);
+  hbf_args_t *a = &s->ob.a.nf.h;
+  a->cols = s->ob.h.g.cols = s->d_cols_chn; /* the graph from here on: classify reads h.g */
+  a->weights = s->ob.h.g.weights = s->d_w_chn;
+  s->nrec = h[0];
+  printf("Chains: %llu edges into chains cross them now (%llu records of inner vertices), on the "
+         "GPU in %.3f ms\n",
+         h[2], h[0], host_ms() - t0);
+}
+
+/* Knob values alone, this step's and those below it. */
+static int chn_check_knobs(const launch_t *lc) {
+  if (ob_check_knobs(lc)) return fail_code();
+  long chains = launch_knob(lc, "chains");
+  if (chains != 0 && chains != 1) return fail(EXIT_INPUT, "chains=%ld: 0 or 1", chains);
+  return 0;
+}
+
+typedef struct {
+  chn_state_t c;
+  per_t p;                      /* NEW(17): the forest, the core's rows */
+} per_state_t;
+
+/* Knob values alone, this step's and those below it. */
+static int per_check_knobs(const launch_t *lc) {
+  if (chn_check_knobs(lc)) return fail_code();
+  long periph = launch_knob(lc, "periph");
+  if (periph != 0 && periph != 1) return fail(EXIT_INPUT, "periph=%ld: 0 or 1", periph);
+  return 0;
+}
+
+static void per_fini(void *state) {
+  per_state_t *s = (per_state_t *)state;
+  ob_free(&s->c.ob);
+  gpu_free(s->c.d_cols_chn);
+  gpu_free(s->c.d_w_chn);
+  gpu_free(s->c.d_rec);
+  per_free(&s->p); /* NEW(17) */
+  free(s);
+}
+
+/* NEW(17): the periphery, then the loop's graph is the core's rows (before the
+ * chains, the edge classes and the row heads read it). */
+static int per_contract(per_state_t *s, const dgraph_t *g, const launch_t *lc) {
+  const graph_t *hg = (const graph_t *)g->host;
+  if (!launch_knob(lc, "periph") || g->n == 0) return 0;
+  if (!hg->symmetric || s->c.ob.a.nf.h.lo < 0 || g->n >= PER_CORE) {
+    printf("Periphery: off (%s)\n", !hg->symmetric ? "a directed graph"
+                                     : g->n >= PER_CORE ? "too many vertices for its marks"
+                                                        : "negative weights");
+    return 0;
+  }
+  if (per_build(&s->p, g, lc)) return fail_code();
+  if (!s->p.on) return 0;
+  hbf_args_t *a = &s->c.ob.a.nf.h;
+  a->offsets = s->c.ob.h.g.offsets = s->p.off;
+  a->cols = s->c.ob.h.g.cols = s->p.cols;
+  a->weights = s->c.ob.h.g.weights = s->p.w;
+  s->c.ob.h.g.m = s->p.m;
+  return 0;
+}
+
+static int per_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (per_check_knobs(lc)) return fail_code();
+  per_state_t *s = (per_state_t *)calloc(1, sizeof *s);
+  if (!s) return fail(EXIT_INPUT, "out of host memory");
+  int rc = ob_setup(&s->c.ob, g, lc);
+  if (!rc) rc = per_contract(s, g, lc); /* NEW(17) */
+  /* chains crossed in one edge (symmetric graphs, no negative weight), in the
+   * core's rows when the periphery is off them */
+  const graph_t *hg = (const graph_t *)g->host;
+  if (!rc && launch_knob(lc, "chains") && hg->symmetric && s->c.ob.a.nf.h.lo >= 0 && g->n > 0)
+    chn_build(&s->c);
+  if (rc || ob_prepare(&s->c.ob)) {
+    rc = fail_code();
+    per_fini(s);
+    return rc;
+  }
+  *state = s;
+  return 0;
+}
+
+static int per_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+  per_state_t *s = (per_state_t *)state;
+  chn_state_t *cs = &s->c;
+  ob_args_t a = cs->ob.a;
+  a.nf.h.dist = d_dist;
+  ob_ctl_t c;
+  int trips = 0;
+  vid_t from = s->p.on ? per_lift(&s->p, src, d_dist) : src; /* NEW(17) */
+  memset(&c, 0, sizeof c);
+  c.nf.h.status = HBF_DONE; /* NEW(17): a source in a tree without a core: no loop */
+  if (from != PER_NONE) {
+    if (ob_loop(&cs->ob, &a, from, &c, &trips)) return fail_code();
+    hbf_fixups(&cs->ob.h, &a.nf.h, c.nf.h.status);
+  }
+  if (cs->nrec && c.nf.h.status == HBF_DONE && from != PER_NONE) { /* the inner vertices */
+    chn_fill_kernel<<<launch_grid(&cs->ob.h.lc, cs->nrec), cs->ob.h.lc.block>>>(d_dist, cs->d_rec,
+                                                                               cs->nrec);
+    LAUNCH_CHECK();
+    c.nf.h.relax += cs->nrec;
+  }
+  if (s->p.on && c.nf.h.status == HBF_DONE) { /* NEW(17): the trees' vertices */
+    per_fill(&s->p, &cs->ob.h.lc, src, d_dist);
+    c.nf.h.relax += s->p.nperi;
+  }
+  if (hbf_stats(&a.nf.h, &c.nf.h, st) || hbf_verdict(&c.nf.h, src, a.nf.h.n)) return fail_code();
+  if (getenv("HBF_VERBOSE")) ob_verbose(&a, &c, trips);
+  return 0;
+}
+
+static const char *const per_variants[] = {"periphery", NULL};
+
+static const knob_def_t per_knobs[] = {
+    NF_KNOBS
+    OB_KNOBS_LEAN
+    {"nlo", 32,
+     "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; "
+     "chains make a block round fewer, farther vertices)"},
+    OB_KNOBS_CHASE
+    {"chains", 1,
+     "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop "
+     "(symmetric graphs without negative weights; 0 off)"},
+    {"periph", 1,
+     "peel the trees off the 2-core in init, run the loop on the core, fill the trees after it "
+     "(symmetric graphs without negative weights; 0 off: step 16)"},
+    {NULL, 0, NULL}};
+
+STEP_EXPORT const step_t STEP = {"Periphery: the trees off the 2-core contracted",
+                                 PROBLEM_SSSP,
+                                 per_knobs,
+                                 per_variants,
+                                 per_init,
+                                 per_run,
+                                 per_fini,
+                                 per_check_knobs};
