@@ -41,7 +41,7 @@
 #
 # Environment: BENCH_QUICK=1 (smaller: -R 2 -n 3, grid1000x1000, scales 16..20, budget 150 s),
 # BENCH_PHASES, BENCH_SOURCES (4), BENCH_TRIALS (5), BENCH_MIN_SCALE (16), BENCH_MAX_SCALE (22),
-# BENCH_BUDGET (420 s), BENCH_TIMEOUT (90 s a job), BENCH_GRIDS / BENCH_BLOCKS (-x / -b lists;
+# BENCH_BUDGET (420 s), BENCH_TIMEOUT (90 s a job), BENCH_SSSP_GRAPHS (labels: a subset of the sssp graphs), BENCH_GRIDS / BENCH_BLOCKS (-x / -b lists;
 # default: the step's own shape), BENCH_SYM=1 (also soc-Slashdot0902 symmetrized, -s),
 # BENCH_OUT_DIR (plots/data), BENCH_LOG_DIR (results/bench-GPU), BENCH_DRYRUN=1 (print the jobs,
 # run nothing), GRAPH_DIR, GPU_SLUG (skip nvidia-smi: tests).
@@ -134,6 +134,10 @@ sssp_graphs=("kron20|-g 20" "kron22|-g 22" "uniform22|-u 22" "grid2000x2000|-G 2
 for g in "$(real_graph rome99 rome99.gr.gz)" "$(real_graph luxembourg_osm luxembourg_osm.mtx.gz)"; do
   [ -n "$g" ] && sssp_graphs+=("$g")
 done
+if [ -n "${BENCH_SSSP_GRAPHS:-}" ]; then   # a subset of the SSSP graphs, by label
+  keep=(); for g in "${sssp_graphs[@]}"; do case " $BENCH_SSSP_GRAPHS " in *" ${g%%|*} "*) keep+=("$g") ;; esac; done
+  sssp_graphs=(${keep[@]+"${keep[@]}"})
+fi
 phase() { case $PHASES in *" $1 "*) return 0 ;; esac; return 1; }
 phase main  && add_main "${main_early[@]}"
 phase trace && add_default trace "${trace_graphs[@]}"
