@@ -25,7 +25,7 @@
  *             (%globaltimer).
  * Changes to 08's top-down levels (each for the rule or measured, README):
  *             the expansion also sums the frontier's in-edges when the rule
- *             counts (dobfs_expand's ein); a single-block level that lists
+ *             counts (bfs4k_expand's ein); a single-block level that lists
  *             hubs hands the level to the grid, whose hub pass finishes it
  *             (08 lets block 0 walk them: 244,380 edges on kron22's level 1);
  *             knob mstage (0, default: multi-block levels without 08's block
@@ -110,6 +110,9 @@ static __global__ void __launch_bounds__(512)
 }
 
 /* ---- host ------------------------------------------------------------------ */
+
+/* support (-a): the rows' modes as printed (dobfs_trace_rows) */
+static const char *const dobfs_modes[] = {"multi", "single"};
 
 typedef struct {
   dgraph_t g;
@@ -213,37 +216,8 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   st->levels = c.b.level;
   st->pushes = (long long)c.b.pushes;
   st->duplicates = -1;
-  if (a.b.trace) {
-    int nl = 0;
-    dobfs_lv_t *h = (dobfs_lv_t *)dev_rows_fetch(&s->rows, c.b.level, &nl);
-    if (!h) return fail_code();
-    long long dups = 0, edges = 0;
-    double ms_sum = 0;
-    for (int l = 0; l < nl; l++) {
-      /* NEW(10): the level's time (ms), -1 where not measured */
-      float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
-      if (ms >= 0) ms_sum += ms;
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
-      dups += (long long)h[l].dups;
-      edges += (long long)h[l].edges;
-      /* greppable per-level lines for the lesson's trace figure */
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
-             : h[l].mode == MODE_SINGLE ? "single"
-                                        : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
-             h[l].hubs, ms * 1e3);
-    }
-    printf(
-        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
-        "it)\n",
-        ms_sum);
-    for (int l = 0; l < nl; l++) /* NEW(10): the direction of every level */
-      printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
-    st->duplicates = dups;
-    st->edges_inspected = edges;
-    free(h);
-  }
+  if (a.b.trace)
+    if (dobfs_trace_rows(&s->rows, c.b.level, st, dobfs_modes, 2)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up; "
             "%llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c.b.level,

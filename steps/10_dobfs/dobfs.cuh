@@ -3,7 +3,7 @@
  * What step 12 takes from step 10 unchanged lives here once: the rule's types
  * and state (dobfs_rule_t, dobfs_ctl_t, dobfs_args_t: step 08's, embedded
  * first, and the rule's), the top-down levels as step 10 changed them
- * (dobfs_expand, dobfs_single, dobfs_multi, dobfs_hub_pass), the rule
+ * (dobfs_single, dobfs_multi: 08's expansion counts in-edges too), the rule
  * (dobfs_choose and its updates), the bottom-up level, the scout and the
  * frontier conversions, and the transpose. Step 10's bfs.cu holds its level
  * loop and its program glue; the lesson is steps/10_dobfs/.
@@ -76,107 +76,6 @@ typedef struct {
   unsigned long long nf_td;     /* n_f <= nf_td: n_f * maxout * gamma <= n, below the floor */
   int mstage;                   /* multi-block levels stage in shared memory (08) or not */
 } dobfs_args_t;
-
-/* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
- * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
-/* replaces: bfs4k_expand */
-static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *sk,
-                                    volatile unsigned long long *ht, const vid_t *in_s,
-                                    unsigned long long in_scap, const vid_t *in_g,
-                                    unsigned long long size, int level, int vw, int ed, int cdp,
-                                    unsigned long long warp, unsigned long long nwarps,
-                                    unsigned long long *edges, unsigned long long *ein) {
-  unsigned lane = threadIdx.x & 31;
-  dist_t next = level + 1;
-  unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
-  for (unsigned long long i0 = warp * B; i0 < size; i0 += nwarps * B) {
-    vid_t u = 0;
-    eid_t beg = 0;
-    unsigned long long deg = 0;
-    /* 5.6, coalesced reads: lane l < B reads entry i0 + l and its row,
-     * consecutive lanes, consecutive addresses; shuffles hand them out. */
-    if ((ed || a->b.coalesce) && lane < B && i0 + lane < size) {
-      unsigned long long i = i0 + lane;
-      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]); /* L2: other SMs wrote the queue */
-      beg = ld_stream_e(&a->b.offsets[u]);
-      deg = ld_stream_e(&a->b.offsets[u + 1]) - beg;
-      if (edges) *edges += deg;
-      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW(10): beamer, directed */
-      if (a->b.dp > 0 && deg > (unsigned long long)a->b.dp &&
-          bfs4k_hub(&a->b, sk, level, u, beg, deg, cdp))
-        deg = 0;
-    }
-    if (ed) {
-      /* 5.4, edge-discover: a prefix sum of the 32 degrees; lane x of a round owns
-       * edge x of the batch, whose owner is the count of prefix sums <= x (binary search) */
-      unsigned long long incl = dev_warp_incl64(deg);
-      unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
-      /* edge x is cols[rb[o] + x] for its owner o (mod 2^64): one 64-bit shuffle, not two */
-      eid_t rb = beg - (incl - deg);
-      /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
-       * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
-      int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
-      unsigned incl32 = (unsigned)incl;
-      for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
-        int ok[LQ]; vid_t v[LQ];
-#pragma unroll
-        for (int s = 0; s < LQ; s++) {
-          unsigned long long x = c0 + 32 * s + lane;
-          int o = 0;
-          if (wide) {
-#pragma unroll
-            for (int st = 16; st >= 1; st >>= 1)
-              if (__shfl_sync(DEV_FULL_MASK, incl, o + st - 1) <= x) o += st;
-          } else {
-#pragma unroll
-            for (int st = 16; st >= 1; st >>= 1)
-              if (__shfl_sync(DEV_FULL_MASK, incl32, o + st - 1) <= (unsigned)x) o += st;
-          }
-          eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
-          ok[s] = x < tot;
-          v[s] = ok[s] ? ld_stream_v(&a->b.cols[ob + x]) : 0;
-        }
-        bfs4k_visit(&a->b, sk, ht, next, ok, v);
-      }
-      continue;
-    }
-    /* virtual warps: virtual warp k of this warp owns entry i0 + k */
-    unsigned k = lane / vw, li = lane % vw;
-    eid_t ub = 0;
-    unsigned long long ud = 0;
-    if (a->b.coalesce) {
-      ub = __shfl_sync(DEV_FULL_MASK, beg, k);
-      ud = __shfl_sync(DEV_FULL_MASK, deg, k);
-    } else { /* every lane of the virtual warp reads the entry and row itself (06) */
-      int taken = 0;
-      unsigned long long i = i0 + k;
-      if (i < size) {
-        vid_t uu = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
-        ub = a->b.offsets[uu];
-        ud = a->b.offsets[uu + 1] - ub;
-        if (edges && li == 0) *edges += ud;
-        if (ein && li == 0) *ein += a->in_offsets[uu + 1] - a->in_offsets[uu]; /* NEW(10) */
-        if (li == 0 && a->b.dp > 0 && ud > (unsigned long long)a->b.dp)
-          taken = bfs4k_hub(&a->b, sk, level, uu, ub, ud, cdp);
-      }
-      /* the lanes of a virtual warp take their leader's answer */
-      if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
-    }
-    unsigned long long rounds =
-        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row */
-    for (unsigned long long r = 0; r < rmax; r++) {
-      int ok[LQ]; vid_t v[LQ];
-#pragma unroll
-      for (int s = 0; s < LQ; s++) {
-        unsigned long long j = (r * LQ + s) * vw + li;
-        ok[s] = j < ud;
-        v[s] = ok[s] ? ld_stream_v(&a->b.cols[ub + j]) : 0;
-      }
-      bfs4k_visit(&a->b, sk, ht, next, ok, v);
-    }
-  }
-}
 
 /* NEW(10): block sums of NS per-thread counts into dst[k] (warp shuffles, shared
  * atomics, then one global atomic per block and count). Every thread of the
@@ -518,8 +417,9 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
                        a->b.mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
     if (a->b.trace && t == 0) tl = dobfs_clock();
-    dobfs_expand(a, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
-                 a->b.trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
+    bfs4k_expand(&a->b, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32,
+                 bd / 32, a->b.trace || rs.counting ? &edges : NULL, a->in_offsets,
+                 rs.counting && !a->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
     if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
@@ -588,76 +488,21 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
 static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
                                    unsigned long long size, int cdp, int *vw_out, int *ed_out,
                                    int count) {
-  extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt;
-  if (threadIdx.x == 0) s_cnt = 0;
   if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(a, level % 3);
-  __syncthreads();
-  int vw, ed;
-  bfs4k_shape(&a->b, size, a->b.res_mb, &vw, &ed);
-  *vw_out = vw;
-  *ed_out = ed;
-  /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
-                     a->mstage ? (unsigned long long)a->b.stage : 0,
-                     &s_cnt,
-                     a->b.q[cur ^ 1],
-                     &a->ctl->b.cnt[level % 3],
-                     &a->ctl->b.hubs[level % 3],
-                     &a->ctl->b.bigs[level % 3],
-                     0};
   unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
   if (a->b.trace || count)
     for (int k = 0; k < NS; k++) c[k] = 0;
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  dobfs_expand(a, &sk, ht, NULL, 0, a->b.q[cur], size, level, vw, ed, cdp, warp, nwarps,
-               a->b.trace || count ? &c[0] : NULL, count && !a->sym ? &c[1] : NULL);
-  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
+  /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
+  bfs4k_multi_level(&a->b, level, cur, size, level % 3, cdp,
+                    a->mstage ? (unsigned long long)a->b.stage : 0, vw_out, ed_out,
+                    a->b.trace || count ? &c[0] : NULL, a->in_offsets,
+                    count && !a->sym ? &c[1] : NULL);
   if (a->b.trace || count) {
     int z = level % 3;
     unsigned long long *const dst[NS] = {
         &a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
     dobfs_block_sum(c, dst);
   }
-}
-
-/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
- * edges (blocks take hubs round robin), then the whole grid on each larger one. */
-/* replaces: bfs4k_hub_pass */
-static __device__ void dobfs_hub_pass(const dobfs_args_t *a, int level, int cur,
-                                      unsigned long long nh, unsigned long long nb) {
-  extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt;
-  if (threadIdx.x == 0) s_cnt = 0;
-  __syncthreads();
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
-                     a->mstage ? (unsigned long long)a->b.stage : 0,
-                     &s_cnt,
-                     a->b.q[cur ^ 1],
-                     &a->ctl->b.cnt[level % 3],
-                     NULL,
-                     NULL,
-                     0};
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  unsigned long long half = a->b.cap / 2;
-  if (nh > half) nh = half;
-  if (nb > a->b.cap - half) nb = a->b.cap - half;
-  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
-    vid_t u = __ldcg(&a->b.hubq[h]);
-    eid_t beg = a->b.offsets[u];
-    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, threadIdx.x / 32,
-              blockDim.x / 32);
-  }
-  for (unsigned long long h = 0; h < nb; h++) {
-    vid_t u = __ldcg(&a->b.hubq[half + h]);
-    eid_t beg = a->b.offsets[u];
-    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, warp, nwarps);
-  }
-  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
 }
 
 /* NEW(10): the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
@@ -996,7 +841,8 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs
   unsigned long long fi = 0;
   if (L->rs.counting) fi = ld_volatile(a.sym ? &a.ctl->b.edges[z] : &a.ctl->fi[z]);
   if (nh || nb) {
-    dobfs_hub_pass(&a, level, cur, nh, nb);
+    /* NEW(10): mstage=0, no block queue */
+    bfs4k_hub_pass(&a.b, level, cur, z, nh, nb, a.mstage ? (unsigned long long)a.b.stage : 0);
     grid.sync();
     next = ld_volatile(&a.ctl->b.cnt[z]);
   }
@@ -1148,6 +994,41 @@ static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *row
   a->b.mark = keep->b.mark;
   a->lv = (dobfs_lv_t *)rows->d;
   CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
+  return 0;
+}
+
+/* support (-a, host): the level rows of a run into the trace (step_trace), a
+ * greppable `Level:` line each for the lesson's trace figure, the levels' own
+ * time and every level's direction. names[mode]: a row's mode as printed (the
+ * rung's table: 10's MODE_SINGLE, 12's hop modes); any other mode is "multi". */
+static int dobfs_trace_rows(dev_rows_t *rows, int levels, step_stats_t *st,
+                            const char *const *names, int nnames) {
+  int nl = 0;
+  dobfs_lv_t *h = (dobfs_lv_t *)dev_rows_fetch(rows, levels, &nl);
+  if (!h) return fail_code();
+  long long dups = 0, edges = 0;
+  double ms_sum = 0;
+  for (int l = 0; l < nl; l++) {
+    /* NEW(10): the level's time (ms), -1 where not measured */
+    float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
+    if (ms >= 0) ms_sum += ms;
+    step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
+    dups += (long long)h[l].dups;
+    edges += (long long)h[l].edges;
+    const char *mode = h[l].mode >= 0 && h[l].mode < nnames ? names[h[l].mode] : "multi";
+    printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
+           h[l].dir == DIR_BOTTOMUP ? "bottom-up" : mode, h[l].frontier, h[l].dups, h[l].edges,
+           h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs, ms * 1e3);
+  }
+  printf(
+      "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
+      "it)\n",
+      ms_sum);
+  for (int l = 0; l < nl; l++) /* NEW(10): the direction of every level */
+    printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
+  st->duplicates = dups;
+  st->edges_inspected = edges;
+  free(h);
   return 0;
 }
 

@@ -307,39 +307,8 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   st->levels = c.d.b.level;
   st->pushes = (long long)c.d.b.pushes;
   st->duplicates = -1;
-  if (a.d.b.trace) {
-    int nl = 0;
-    dobfs_lv_t *h = (dobfs_lv_t *)dev_rows_fetch(&s->rows, c.d.b.level, &nl);
-    if (!h) return fail_code();
-    long long dups = 0, edges = 0;
-    double ms_sum = 0;
-    for (int l = 0; l < nl; l++) {
-      /* NEW(12): the level's time (ms), -1 where not measured */
-      float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
-      if (ms >= 0) ms_sum += ms;
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
-      dups += (long long)h[l].dups;
-      edges += (long long)h[l].edges;
-      /* greppable per-level lines for the lesson's trace figure */
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
-             : h[l].mode == MODE_SINGLE ? "single"
-             : h[l].mode == MODE_HOP1   ? "hop1"
-             : h[l].mode == MODE_HOPK   ? "hopk"
-                                        : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
-             h[l].hubs, ms * 1e3);
-    }
-    printf(
-        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
-        "it)\n",
-        ms_sum);
-    for (int l = 0; l < nl; l++) /* the direction of every level */
-      printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
-    st->duplicates = dups;
-    st->edges_inspected = edges;
-    free(h);
-  }
+  if (a.d.b.trace)
+    if (dobfs_trace_rows(&s->rows, c.d.b.level, st, hop_modes, 5)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(
         stderr,
