@@ -2,7 +2,8 @@
 # diff.sh STEPDIR - the lesson (make diffNN): diff -u of each of the step's .cu and .cuh files
 # against its base's (the "Base: NN" line of the step's header; else the step before it).
 # The step's program (bfs.cu or sssp.cu) is diffed against the base's program, any other file
-# against the base's file of the same name. The base's program is shown less the functions the
+# against the base's file of the same name. The base's program is shown less its opening comment
+# (the base's own header: the step's shows whole, as added) and less the functions the
 # step's program neither keeps nor replaces (a function of the program replaces the base
 # program's of the same role, its name after the first '_': dobfs_init replaces bfs4k_init). A
 # header the step introduces (none of that name in the base) holds what the step adds and the
@@ -78,10 +79,12 @@ for x in "$d"/*.cu "$d"/*.cuh; do
   if [ -n "$y" ] && [ -e "$y" ]; then
     # the base's file less the functions that this file neither keeps nor replaces: what the
     # base had and this rung does not need is not part of the lesson
-    awk -F'\t' -v keep="$tmp/m" -v me="$y" -v below="$tmp/below" '
+    awk -F'\t' -v keep="$tmp/m" -v me="$y" -v below="$tmp/below" -v prog="$([ "$x" = "$f" ] && echo 1)" '
       BEGIN { while ((getline l < keep) > 0) { split(l, p, "\t"); if (p[1] == me) k[p[2]] = 1 }
               while ((getline l < below) > 0) { split(l, p, "\t")
                 if (p[2] == me && !(p[3] in k)) for (i = p[3]; i <= p[4]; i++) drop[i] = 1 } }
+      prog && FNR == 1 && /^\/\*/ { hdr = 1 }   # the base program'"'"'s opening comment
+      hdr { if (/\*\//) hdr = 0; next }
       !(FNR in drop)' "$y" > "$tmp/base"
     echo "diff -u $y $x"
     diff -u --label "$y" --label "$x" "$tmp/base" "$x"
