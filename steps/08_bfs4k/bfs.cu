@@ -178,47 +178,11 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       s_nh[lz] = 0;
     }
     unsigned long long nh0 = s_nh[li], nh = nh0 < a->cap ? nh0 : a->cap;
-    if (nh) {
-      for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
-        vid_t u = __ldcg(&a->hubq[h]);
-        eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
-        bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, t / 32, bd / 32);
-      }
-      __syncthreads();
-    }
+    if (nh) bfs4k_single_hubs(a, &sk, ht, level, nh);
     unsigned long long next = s_cnt[li];
-    if (next > a->cap) { /* overflow (duplicates): the level's vertices from dist */
-      __syncthreads();
-      if (t == 0) s_cnt[li] = 0;
-      __syncthreads();
-      for (unsigned long long v = t; v < a->n; v += bd)
-        if (__ldcg(&a->dist[v]) == level + 1)
-          bfs4k_put(a, &sk, atomicAdd(&s_cnt[li], 1ULL), 0, 0, 0, (vid_t)v);
-      __syncthreads();
-      next = s_cnt[li];
-      if (t == 0) a->ctl->rebuilds++;
-      if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
-        if (t == 0) {
-          a->ctl->status = ST_TOOBIG;
-          a->ctl->toobig = next;
-        }
-        next = 0;
-      }
-    }
+    if (next > a->cap) next = bfs4k_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
     if (a->trace) {
-      if (t == 0) {
-        a->ctl->edges[level % 3] = 0;
-        a->ctl->dups[level % 3] = 0;
-      }
-      __syncthreads();
-      dev_block_add(edges, &a->ctl->edges[level % 3]);
-      unsigned long long d = 0;
-      for (unsigned long long i = t; i < next; i += bd) {
-        vid_t v = i < scap ? sq[sc ^ 1][i] : a->q[cur ^ 1][i];
-        if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
-      }
-      dev_block_add(d, &a->ctl->dups[level % 3]);
-      __syncthreads();
+      bfs4k_single_tally(a, level, next, sq[sc ^ 1], scap, a->q[cur ^ 1], edges);
       if (t == 0) bfs4k_record(a, level, level % 3, size, MODE_SINGLE, vw, ed, nh0);
     }
     pushes += next;
@@ -286,17 +250,7 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
       next = ld_volatile(&a.ctl->cnt[ci]);
     }
     if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
-      dev_rebuild(a.dist, a.n, level + 1, level + 1, a.q[cur ^ 1], a.cap, &a.ctl->rebuild);
-      grid.sync();
-      next = ld_volatile(&a.ctl->rebuild);
-      if (b0) a.ctl->rebuilds++;
-      if (next > a.cap) { /* more vertices than the queue holds: say so, stop */
-        if (b0) {
-          a.ctl->status = ST_TOOBIG;
-          a.ctl->toobig = next;
-        }
-        next = 0;
-      }
+      next = bfs4k_grid_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1], b0, grid);
       grid.sync(); /* all have read it before the next level zeroes it */
     }
     if (a.trace) {

@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include <cooperative_groups.h>
+
 #include "dev.cuh"
 #include "gpu.h"
 #include "step.h"
@@ -478,6 +480,87 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
     bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, warp, nwarps);
   }
   if (sk.sqcap) bfs4k_flush(a, &sk); /* nothing staged (stage 0), nothing to flush */
+}
+
+/* A single-block level's hub list: the whole block on each row, in list order. */
+static __device__ void bfs4k_single_hubs(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                         volatile unsigned long long *ht, int level,
+                                         unsigned long long nh) {
+  for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
+    vid_t u = __ldcg(&a->hubq[h]);
+    eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
+    bfs4k_row(a, sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
+  }
+  __syncthreads();
+}
+
+/* support: a single-block level's next queue overflowed (duplicates): the
+ * level's vertices from dist, counted in *s_cnt; more than the queue holds:
+ * say so, stop (0). Every thread of the block calls it. */
+static __device__ unsigned long long bfs4k_single_rebuild(const bfs4k_args_t *a,
+                                                          const bfs4k_sink_t *sk,
+                                                          unsigned long long *s_cnt, int level) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  __syncthreads();
+  if (t == 0) *s_cnt = 0;
+  __syncthreads();
+  for (unsigned long long v = t; v < a->n; v += bd)
+    if (__ldcg(&a->dist[v]) == level + 1)
+      bfs4k_put(a, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
+  __syncthreads();
+  unsigned long long next = *s_cnt;
+  if (t == 0) a->ctl->rebuilds++;
+  if (next > a->cap) {
+    if (t == 0) {
+      a->ctl->status = ST_TOOBIG;
+      a->ctl->toobig = next;
+    }
+    next = 0;
+  }
+  return next;
+}
+
+/* support (-a): a single-block level's edges and the duplicates of its next
+ * queue (sq below scap, the rest in gq) into the counters of the level. */
+static __device__ void bfs4k_single_tally(const bfs4k_args_t *a, int level,
+                                          unsigned long long next, const vid_t *sq,
+                                          unsigned long long scap, const vid_t *gq,
+                                          unsigned long long edges) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t == 0) {
+    a->ctl->edges[level % 3] = 0;
+    a->ctl->dups[level % 3] = 0;
+  }
+  __syncthreads();
+  dev_block_add(edges, &a->ctl->edges[level % 3]);
+  unsigned long long d = 0;
+  for (unsigned long long i = t; i < next; i += bd) {
+    vid_t v = i < scap ? sq[i] : gq[i];
+    if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
+  }
+  dev_block_add(d, &a->ctl->dups[level % 3]);
+  __syncthreads();
+}
+
+/* support: the multi-block levels' next queue overflowed (duplicates): rebuilt
+ * from dist (the vertices of levels lo..hi) into q; more vertices than it
+ * holds: say so and stop (0). Every thread of the cooperative grid calls it. */
+static __device__ unsigned long long bfs4k_grid_rebuild(const bfs4k_args_t *a, dist_t lo,
+                                                        dist_t hi, vid_t *q, int b0,
+                                                        cooperative_groups::grid_group grid) {
+  dev_rebuild(a->dist, a->n, lo, hi, q, a->cap, &a->ctl->rebuild);
+  grid.sync();
+  unsigned long long next = ld_volatile(&a->ctl->rebuild);
+  if (b0) a->ctl->rebuilds++;
+  if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
+    if (b0) {
+      a->ctl->status = ST_TOOBIG;
+      a->ctl->toobig = next;
+    }
+    next = 0;
+  }
+  return next;
 }
 
 /* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */

@@ -270,53 +270,6 @@ static __device__ __forceinline__ void dobfs_single_count(unsigned long long edg
   }
 }
 
-/* support: a single-block level's next queue overflowed (duplicates): the
- * level's vertices from dist; more than the queue holds: say so, stop. */
-static __device__ __forceinline__ unsigned long long dobfs_single_rebuild(
-    const dobfs_args_t *a, const bfs4k_sink_t *sk, unsigned long long *s_cnt, int level) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  __syncthreads();
-  if (t == 0) *s_cnt = 0;
-  __syncthreads();
-  for (unsigned long long v = t; v < a->b.n; v += bd)
-    if (__ldcg(&a->b.dist[v]) == level + 1)
-      bfs4k_put(&a->b, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
-  __syncthreads();
-  unsigned long long next = *s_cnt;
-  if (t == 0) a->ctl->b.rebuilds++;
-  if (next > a->b.cap) {
-    if (t == 0) {
-      a->ctl->b.status = ST_TOOBIG;
-      a->ctl->b.toobig = next;
-    }
-    next = 0;
-  }
-  return next;
-}
-
-/* support (-a): a single-block level's time, edges, duplicates and row. */
-static __device__ __forceinline__ void dobfs_single_trace(
-    const dobfs_args_t *a, int level, unsigned long long size, unsigned long long next,
-    const vid_t *sq, unsigned long long scap, const vid_t *gq, unsigned long long edges,
-    unsigned long long tl, int vw, int ed, unsigned long long nh0) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0;
-  if (t == 0) {
-    a->ctl->b.edges[level % 3] = 0;
-    a->ctl->b.dups[level % 3] = 0;
-  }
-  __syncthreads();
-  dev_block_add(edges, &a->ctl->b.edges[level % 3]);
-  unsigned long long d = 0;
-  for (unsigned long long i = t; i < next; i += bd) {
-    vid_t v = i < scap ? sq[i] : gq[i];
-    if (atomicExch(&a->b.mark[v], level + 1) == level + 1) d++;
-  }
-  dev_block_add(d, &a->ctl->b.dups[level % 3]);
-  __syncthreads();
-  if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
-}
-
 /* NEW(10): the scout in block 0: the frontier's out- and in-edges, exactly. */
 static __device__ __forceinline__ void dobfs_single_scout(const dobfs_args_t *a, dobfs_rule_t *rs,
                                                           const vid_t *sq, unsigned long long scap,
@@ -433,19 +386,14 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
       break;
     }
     unsigned long long nh0 = s_nh[li], nh = nh0 < a->b.cap ? nh0 : a->b.cap;
-    if (nh) {
-      for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
-        vid_t u = __ldcg(&a->b.hubq[h]);
-        eid_t beg = a->b.offsets[u]; /* its edges were counted when it was listed */
-        bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, t / 32, bd / 32);
-      }
-      __syncthreads();
-    }
+    if (nh) bfs4k_single_hubs(&a->b, &sk, ht, level, nh);
     unsigned long long next = s_cnt[li];
-    if (next > a->b.cap) next = dobfs_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
-    if (a->b.trace) /* the level's time ends here: the trace's own counting is not in it */
-      dobfs_single_trace(a, level, size, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges, tl, vw,
-                         ed, nh0);
+    if (next > a->b.cap) next = bfs4k_single_rebuild(&a->b, &sk, &s_cnt[li], level); /* overflow */
+    if (a->b.trace) { /* the level's time ends here: the trace's own counting is not in it */
+      unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0; /* NEW(10) */
+      bfs4k_single_tally(&a->b, level, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges);
+      if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
+    }
     dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
     pushes += next;
     levels++;
@@ -800,28 +748,6 @@ static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, d
   return pending;
 }
 
-/* support: a next queue that overflowed (duplicates) is rebuilt from dist;
- * more vertices than it holds: say so and stop (next = 0). */
-static __device__ __forceinline__ unsigned long long dobfs_loop_rebuild(const dobfs_args_t &a,
-                                                                        const dobfs_loop_t *L,
-                                                                        int b0) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  dev_rebuild(a.b.dist, a.b.n, L->level + 1, L->level + 1, a.b.q[L->cur ^ 1], a.b.cap,
-              &a.ctl->b.rebuild);
-  grid.sync();
-  unsigned long long next = ld_volatile(&a.ctl->b.rebuild);
-  if (b0) a.ctl->b.rebuilds++;
-  if (next > a.b.cap) {
-    if (b0) {
-      a.ctl->b.status = ST_TOOBIG;
-      a.ctl->b.toobig = next;
-    }
-    next = 0;
-  }
-  grid.sync(); /* all have read it before the next level zeroes it */
-  return next;
-}
-
 /* A top-down level on the grid (step 08's multi-block level as step 10 changed
  * it), or the hub pass that ends a pending one; then the rule's update. */
 static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs_loop_t *L, int b0,
@@ -846,7 +772,10 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs
     grid.sync();
     next = ld_volatile(&a.ctl->b.cnt[z]);
   }
-  if (next > a.b.cap) next = dobfs_loop_rebuild(a, L, b0); /* overflow (rare) */
+  if (next > a.b.cap) { /* overflow: rebuild the queue from dist (rare) */
+    next = bfs4k_grid_rebuild(&a.b, level + 1, level + 1, a.b.q[cur ^ 1], b0, grid);
+    grid.sync(); /* all have read it before the next level zeroes it */
+  }
   if (a.b.trace) { /* support (-a): the level's time, its duplicates, its row */
     unsigned long long ns = b0 ? dobfs_clock() - L->tl : 0;
     bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[z]);

@@ -452,21 +452,10 @@ static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_lo
 static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a,
                                                                       const hop_loop_t *H, int ci,
                                                                       int b0) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
   dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
-  dev_rebuild(a.d.b.dist, a.d.b.n, lo, hi, a.d.b.q[H->l.cur ^ 1], a.d.b.cap, &a.ctl->d.b.rebuild);
-  grid.sync();
-  unsigned long long next = ld_volatile(&a.ctl->d.b.rebuild);
-  if (b0) a.ctl->d.b.rebuilds++;
-  if (next > a.d.b.cap) {
-    if (b0) {
-      a.ctl->d.b.status = ST_TOOBIG;
-      a.ctl->d.b.toobig = next;
-    }
-    next = 0;
-  }
-  return next;
+  return bfs4k_grid_rebuild(&a.d.b, lo, hi, a.d.b.q[H->l.cur ^ 1], b0,
+                            cooperative_groups::this_grid());
 }
 
 /* A multi-block hop step: `hop` levels, one grid barrier. */
