@@ -28,15 +28,17 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # The functions of the rungs below, nearest first: "NAME<TAB>FILE<TAB>FIRST<TAB>LAST" (a
 # function runs from its definition line to the first line that starts with '}', as drift.sh
-# cuts them).
+# cuts them, and FIRST is the first line of the comment right above it, if any).
 funcs() {
   awk '
     function fname(s) { gsub(/__launch_bounds__\([^)]*\)/, "", s); sub(/\(.*/, "", s)
                         n = split(s, w, /[^A-Za-z0-9_]+/); while (n > 0 && w[n] == "") n--; return w[n] }
-    FNR == 1 { s = 0 }
-    /^[A-Za-z_].*\(/ && !/;[ \t]*$/ && !/^(typedef|struct|enum|union) / && !s { s = FNR; name = fname($0)
-      if (/}[ \t]*$/) { print name "\t" FILENAME "\t" s "\t" FNR; s = 0; next } }    # one line
-    /^}/ && s { print name "\t" FILENAME "\t" s "\t" FNR; s = 0 }' "$@"
+    FNR == 1 { s = 0; cs = 0 }
+    /^[A-Za-z_].*\(/ && !/;[ \t]*$/ && !/^(typedef|struct|enum|union) / && !s { s = cs ? cs : FNR
+      name = fname($0)
+      if (/}[ \t]*$/) { print name "\t" FILENAME "\t" s "\t" FNR; s = 0; cs = 0; next } }  # one line
+    /^}/ && s { print name "\t" FILENAME "\t" s "\t" FNR; s = 0 }
+    { if (s || !/^(\/\*| \*)/) cs = 0; else if (!cs) cs = FNR }   # a comment block outside a function' "$@"
 }
 : > "$tmp/below"
 b=$prev
