@@ -193,11 +193,7 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
 static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   dobfs_state_t *s = (dobfs_state_t *)state;
   dobfs_args_t a = s->a;
-  a.b.dist = d_dist;
-  a.b.trace = st->trace != NULL;
-  a.b.epoch = ++s->a.b.epoch;
-  if (a.b.trace && dobfs_trace_open(&a, &s->a, &s->rows)) return fail_code();
-  dobfs_rs0(&a, &s->t, s->g.m, src);
+  if (dobfs_run_args(&a, &s->a, &s->t, &s->rows, s->g.m, src, d_dist, st)) return fail_code();
   int block = s->lc.block;
   dobfs_ctl_t c;
   memset(&c, 0, sizeof c);
@@ -207,17 +203,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
                                          s->smem, 0));
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-  if (c.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT,
-                "a level from source %" PRIvid
-                " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)",
-                src, c.b.toobig, a.b.cap);
-  st->levels = c.b.level;
-  st->pushes = (long long)c.b.pushes;
-  st->duplicates = -1;
-  if (a.b.trace)
-    if (dobfs_trace_rows(&s->rows, c.b.level, st, dobfs_modes, 2)) return fail_code();
+  if (dobfs_run_stats(&c.b, &a, src, &s->rows, st, dobfs_modes, 2)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up; "
             "%llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c.b.level,
@@ -228,18 +214,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 
 static void dobfs_fini(void *state) {
   dobfs_state_t *s = (dobfs_state_t *)state;
-  gpu_free(s->a.b.q[0]);
-  gpu_free(s->a.b.q[1]);
-  gpu_free(s->a.b.hubq);
-  gpu_free(s->a.ctl);
-  gpu_free(s->a.b.hubw);
-  gpu_free(s->a.b.mark);
-  dev_rows_free(&s->rows);
-  gpu_free(s->a.bm[0]); /* NEW(10) */
-  gpu_free(s->a.bm[1]);
-  gpu_free(s->t.d_in_offsets_own);
-  gpu_free(s->t.d_in_cols_own);
-  free(s->t.h_in_offsets_own);
+  dobfs_free(&s->a, &s->t, &s->rows);
   free(s);
 }
 

@@ -961,6 +961,52 @@ static int dobfs_trace_rows(dev_rows_t *rows, int levels, step_stats_t *st,
   return 0;
 }
 
+/* support (host): a run's arguments (a, a copy of the init's `keep`): dist,
+ * -a's marks and rows, a fresh hub-claim epoch, the rule's state before level 0 */
+static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_t *t,
+                          dev_rows_t *rows, eid_t m, vid_t src, dist_t *d_dist,
+                          const step_stats_t *st) {
+  a->b.dist = d_dist;
+  a->b.trace = st->trace != NULL;
+  a->b.epoch = ++keep->b.epoch;
+  if (a->b.trace && dobfs_trace_open(a, keep, rows)) return fail_code();
+  dobfs_rs0(a, t, m, src);
+  return 0;
+}
+
+/* support (host): a run's end from 08's tallies c: a level too big for the
+ * queues fails; the levels, pushes and -a's rows (dobfs_trace_rows) go to st */
+static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t src,
+                           dev_rows_t *rows, step_stats_t *st, const char *const *names,
+                           int nnames) {
+  if (c->status == ST_TOOBIG)
+    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the "
+                "%llu entries of each queue (-K qcap)", src, c->toobig, a->b.cap);
+  st->levels = c->level;
+  st->pushes = (long long)c->pushes;
+  st->duplicates = -1;
+  if (a->b.trace)
+    if (dobfs_trace_rows(rows, c->level, st, names, nnames)) return fail_code();
+  return 0;
+}
+
+/* support (host): what init allocated for step 10's levels (a->ctl: the loop
+ * state of a rung above too, whose first member it is) */
+static void dobfs_free(dobfs_args_t *a, dobfs_host_t *t, dev_rows_t *rows) {
+  gpu_free(a->b.q[0]);
+  gpu_free(a->b.q[1]);
+  gpu_free(a->b.hubq);
+  gpu_free(a->ctl);
+  gpu_free(a->b.hubw);
+  gpu_free(a->b.mark);
+  dev_rows_free(rows);
+  gpu_free(a->bm[0]);
+  gpu_free(a->bm[1]);
+  gpu_free(t->d_in_offsets_own);
+  gpu_free(t->d_in_cols_own);
+  free(t->h_in_offsets_own);
+}
+
 /* NEW(10): the knobs of step 08's levels and of the rule, shared by the knob tables of 10 and of
  * the rungs above (each adds gamma, worded for it, its own, and DOBFS_KNOB_SLIDES last) */
 #define DOBFS_KNOBS \

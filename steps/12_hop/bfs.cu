@@ -284,11 +284,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
 static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   hop_state_t *s = (hop_state_t *)state;
   hop_args_t a = s->a;
-  a.d.b.dist = d_dist;
-  a.d.b.trace = st->trace != NULL;
-  a.d.b.epoch = ++s->a.d.b.epoch;
-  if (a.d.b.trace && dobfs_trace_open(&a.d, &s->a.d, &s->rows)) return fail_code();
-  dobfs_rs0(&a.d, &s->t, s->g.m, src);
+  if (dobfs_run_args(&a.d, &s->a.d, &s->t, &s->rows, s->g.m, src, d_dist, st)) return fail_code();
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);
@@ -298,17 +294,7 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
                                          s->smem, 0));
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-  if (c.d.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT,
-                "a level from source %" PRIvid
-                " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)",
-                src, c.d.b.toobig, a.d.b.cap);
-  st->levels = c.d.b.level;
-  st->pushes = (long long)c.d.b.pushes;
-  st->duplicates = -1;
-  if (a.d.b.trace)
-    if (dobfs_trace_rows(&s->rows, c.d.b.level, st, hop_modes, 5)) return fail_code();
+  if (dobfs_run_stats(&c.d.b, &a.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(
         stderr,
@@ -322,19 +308,8 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 
 static void hop_fini(void *state) {
   hop_state_t *s = (hop_state_t *)state;
-  gpu_free(s->a.d.b.q[0]);
-  gpu_free(s->a.d.b.q[1]);
-  gpu_free(s->a.d.b.hubq);
-  gpu_free(s->a.ctl);
-  gpu_free(s->a.d.b.hubw);
-  gpu_free(s->a.d.b.mark);
-  dev_rows_free(&s->rows);
+  dobfs_free(&s->a.d, &s->t, &s->rows);
   gpu_free((void *)s->a.head); /* NEW(12, hop) */
-  gpu_free(s->a.d.bm[0]);
-  gpu_free(s->a.d.bm[1]);
-  gpu_free(s->t.d_in_offsets_own);
-  gpu_free(s->t.d_in_cols_own);
-  free(s->t.h_in_offsets_own);
   free(s);
 }
 

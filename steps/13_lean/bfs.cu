@@ -815,11 +815,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
 static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   lean_state_t *s = (lean_state_t *)state;
   lean_args_t a = s->a;
-  a.h.d.b.dist = d_dist;
-  a.h.d.b.trace = st->trace != NULL;
-  a.h.d.b.epoch = ++s->a.h.d.b.epoch;
-  if (a.h.d.b.trace && dobfs_trace_open(&a.h.d, &s->a.h.d, &s->rows)) return fail_code();
-  dobfs_rs0(&a.h.d, &s->t, s->g.m, src);
+  if (dobfs_run_args(&a.h.d, &s->a.h.d, &s->t, &s->rows, s->g.m, src, d_dist, st)) return fail_code();
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);
@@ -840,17 +836,7 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(&c, a.h.ctl, sizeof c, cudaMemcpyDeviceToHost));
   }
-  if (c.d.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT,
-                "a level from source %" PRIvid
-                " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)",
-                src, c.d.b.toobig, a.h.d.b.cap);
-  st->levels = c.d.b.level;
-  st->pushes = (long long)c.d.b.pushes;
-  st->duplicates = -1;
-  if (a.h.d.b.trace)
-    if (dobfs_trace_rows(&s->rows, c.d.b.level, st, hop_modes, 5)) return fail_code();
+  if (dobfs_run_stats(&c.d.b, &a.h.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(
         stderr,
@@ -864,20 +850,9 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 
 static void lean_fini(void *state) {
   lean_state_t *s = (lean_state_t *)state;
-  gpu_free(s->a.h.d.b.q[0]);
-  gpu_free(s->a.h.d.b.q[1]);
-  gpu_free(s->a.h.d.b.hubq);
-  gpu_free(s->a.h.ctl);
-  gpu_free(s->a.h.d.b.hubw);
-  gpu_free(s->a.h.d.b.mark);
-  dev_rows_free(&s->rows);
+  dobfs_free(&s->a.h.d, &s->t, &s->rows);
   gpu_free((void *)s->a.h.head); /* hop */
   gpu_free((void *)s->a.lhead); /* NEW(13, lean) */
-  gpu_free(s->a.h.d.bm[0]);
-  gpu_free(s->a.h.d.bm[1]);
-  gpu_free(s->t.d_in_offsets_own);
-  gpu_free(s->t.d_in_cols_own);
-  free(s->t.h_in_offsets_own);
   free(s);
 }
 
