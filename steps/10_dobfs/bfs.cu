@@ -146,37 +146,16 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   dobfs_args_t *a = &s->a;
   dobfs_read_knobs(a, g, lc);
   /* shared memory: the hash table (8-byte entries) then the staging area */
-  s->smem = (size_t)a->b.hash * 8 + (size_t)a->b.stage * sizeof(vid_t);
-  int dev = 0, smem_max = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (s->smem + 256 > (size_t)smem_max) {
-    size_t need = s->smem;
-    int h = a->b.hash, st = a->b.stage;
+  coop_launch_t o = {(size_t)a->b.hash * 8 + (size_t)a->b.stage * sizeof(vid_t), 0, 0, 0, NULL};
+  const void *const k[2] = {(const void *)dobfs_loop_kernel, (const void *)dobfs_loop512_kernel};
+  if (coop_launch_setup(lc, k, 2, k[lc->block <= 512], a->b.hash, a->b.stage, &o)) {
     free(s);
-    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
-                "this GPU has %d", h, st, need, smem_max);
+    return fail_code();
   }
-  s->loop_kernel =
-      lc->block <= 512 ? (const void *)dobfs_loop512_kernel : (const void *)dobfs_loop_kernel;
-  const void *kernels[] = {(const void *)dobfs_loop_kernel, (const void *)dobfs_loop512_kernel};
-  for (int i = 0; i < 2; i++)
-    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)s->smem));
-  /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop =
-      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
-  if (s->full < 1) {
-    size_t need = s->smem;
-    free(s);
-    return fail(EXIT_INPUT,
-                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
-                need);
-  }
-  if (!s->grid_loop) {
-    free(s);
-    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
-  }
+  s->smem = o.smem;
+  s->full = o.full;
+  s->grid_loop = o.grid_loop;
+  s->loop_kernel = o.loop_kernel;
   a->b.res_mb = (unsigned)(s->grid_loop * lc->block);
   bfs4k_alloc_queues(&a->b);
   a->ctl = (dobfs_ctl_t *)gpu_alloc(sizeof(dobfs_ctl_t), "loop state");

@@ -13,6 +13,7 @@
 
 #include <cooperative_groups.h>
 
+#include "coop.cuh" /* support: the loop kernel's launch */
 #include "graph.h"
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */

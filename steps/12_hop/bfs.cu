@@ -248,7 +248,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   const void *const k[4] = {(const void *)hop_dobfs_loop_kernel,
                             (const void *)hop_dobfs_loop512_kernel, (const void *)hop_loop_kernel,
                             (const void *)hop_loop512_kernel};
-  hop_launch_t o = {0, 0, 0, 0, NULL};
+  coop_launch_t o = {0, 0, 0, 0, NULL};
   if (hop_launch_setup(a, lc, k, &o)) {
     free(s);
     return fail_code();

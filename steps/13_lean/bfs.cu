@@ -739,7 +739,7 @@ static int lean_setup(lean_state_t *s, const lean_args_t *a, const dgraph_t *g, 
  * sbits bytes and costs the cooperative grid no block per SM (else without it);
  * k and o as hop_launch_setup left them. */
 static int lean_bits_setup(lean_args_t *a, const launch_t *lc, const void *const k[4],
-                           hop_launch_t *o, size_t sb_bytes) {
+                           coop_launch_t *o, size_t sb_bytes) {
   if (!a->h.hop || sb_bytes > (size_t)launch_knob(lc, "sbits")) return 0;
   size_t smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 + sb_bytes;
   if (smem < o->smem) smem = o->smem;
@@ -772,7 +772,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   const void *const k[4] = {
       (const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
       (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
-  hop_launch_t o = {0, 0, 0, 0, NULL};
+  coop_launch_t o = {0, 0, 0, 0, NULL};
   size_t sb_bytes = ((size_t)a->h.d.b.n + 31) / 32 * 4; /* NEW(13): a bit per vertex */
   if (hop_launch_setup(&a->h, lc, k, &o) || lean_bits_setup(a, lc, k, &o, sb_bytes)) {
     free(s);
