@@ -92,7 +92,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
   for (;;) {
     /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    L.tl = a.b.trace && b0 ? dobfs_clock() : 0;
+    L.tl = a.b.trace && b0 ? trace_clock() : 0;
     if (dobfs_loop_level(a, &L, b0)) break;
   }
   dobfs_loop_end(a, &L, b0);
@@ -111,7 +111,7 @@ static __global__ void __launch_bounds__(512)
 
 /* ---- host ------------------------------------------------------------------ */
 
-/* support (-a): the rows' modes as printed (dobfs_trace_rows) */
+/* support (-a): the rows' modes as printed (trace_rows) */
 static const char *const dobfs_modes[] = {"multi", "single"};
 
 typedef struct {

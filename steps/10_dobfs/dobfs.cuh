@@ -13,13 +13,15 @@
 
 #include <cooperative_groups.h>
 
-#include "coop.cuh" /* support: the loop kernel's launch */
+#include "coop.cuh"  /* support: the loop kernel's launch */
+#include "trace.cuh" /* support: -a's level rows with time and direction */
 #include "graph.h"
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
 /* NEW(10) */
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t;
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = TRACE_BOTTOMUP /* 1: -a's rows */, DIR_SCOUT = 2,
+               DIR_CENSUS = 3 } dir_t;
 /* NEW(10): beamer stops counting after this many top-down levels in a row that the
  * scan floor decided alone (a grid, a road network: the counting would cost
  * ~2 us a level there); a census pass starts it again if ever needed. */
@@ -54,18 +56,11 @@ typedef struct {
   unsigned long long t_pending; /* ... and when that level began (-a)                  */
 } dobfs_ctl_t;
 
-/* NEW(10): a level's -a row: 08's and its time and direction */
-typedef struct {
-  unsigned long long frontier, edges, dups;
-  unsigned long long ns;        /* the level's time on the device (-a; ~0: not measured) */
-  int mode, vw, ed, hubs, dir;
-} dobfs_lv_t;
-
 /* NEW(10): step 08's arguments (b.ctl points at ctl->b), and the rule's. */
 typedef struct {
   bfs4k_args_t b;               /* step 08's, first: 08's functions take &a->b         */
   dobfs_ctl_t *ctl;             /* the same memory as b.ctl, with the rule's counters  */
-  dobfs_lv_t *lv;               /* -a rows (b.lv is unused)                            */
+  trace_lv_t *lv;               /* -a rows (b.lv is unused)                            */
   const eid_t *in_offsets;      /* the transpose (the CSR itself when symmetric)       */
   const vid_t *in_cols;
   unsigned *bm[2];              /* frontier bitmaps, `words` words each                */
@@ -98,19 +93,12 @@ static __device__ void dobfs_block_sum(unsigned long long v[NS],
     atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
 }
 
-/* NEW(10, -a): the GPU's nanosecond clock, the same on every SM */
-static __device__ __forceinline__ unsigned long long dobfs_clock(void) {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
 /* replaces: bfs4k_record */
 static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned long long size,
                                     int mode, int vw, int ed, unsigned long long nh, int dir,
                                     unsigned long long ns) {
   if (level >= LV_CAP) return;
-  dobfs_lv_t r;
+  trace_lv_t r;
   r.frontier = size;
   r.edges = ld_volatile(&a->ctl->b.edges[level % 3]);
   r.dups = ld_volatile(&a->ctl->b.dups[level % 3]);
@@ -370,7 +358,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->b.q[cur ^ 1], NULL, &s_nh[li],
                        a->b.mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
-    if (a->b.trace && t == 0) tl = dobfs_clock();
+    if (a->b.trace && t == 0) tl = trace_clock();
     bfs4k_expand(&a->b, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32,
                  bd / 32, a->b.trace || rs.counting ? &edges : NULL, a->in_offsets,
                  rs.counting && !a->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
@@ -391,7 +379,7 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     unsigned long long next = s_cnt[li];
     if (next > a->b.cap) next = bfs4k_single_rebuild(&a->b, &sk, &s_cnt[li], level); /* overflow */
     if (a->b.trace) { /* the level's time ends here: the trace's own counting is not in it */
-      unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0; /* NEW(10) */
+      unsigned long long ns = t == 0 ? trace_clock() - tl : 0; /* NEW(10) */
       bfs4k_single_tally(&a->b, level, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges);
       if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
@@ -696,7 +684,7 @@ static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs
   dobfs_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
                   ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
   if (a.b.trace && b0)
-    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - L->tl);
+    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, trace_clock() - L->tl);
   L->bu_levels++;
   L->level++;
   L->bcur ^= 1;
@@ -778,7 +766,7 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs
     grid.sync(); /* all have read it before the next level zeroes it */
   }
   if (a.b.trace) { /* support (-a): the level's time, its duplicates, its row */
-    unsigned long long ns = b0 ? dobfs_clock() - L->tl : 0;
+    unsigned long long ns = b0 ? trace_clock() - L->tl : 0;
     bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[z]);
     grid.sync();
     if (b0)
@@ -920,45 +908,10 @@ static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *row
   if (!keep->b.mark)
     keep->b.mark =
         (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
-  dev_rows_open(rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
+  dev_rows_open(rows, sizeof(trace_lv_t), LV_CAP, "level rows (-a)");
   a->b.mark = keep->b.mark;
-  a->lv = (dobfs_lv_t *)rows->d;
+  a->lv = (trace_lv_t *)rows->d;
   CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
-  return 0;
-}
-
-/* support (-a, host): the level rows of a run into the trace (step_trace), a
- * greppable `Level:` line each for the lesson's trace figure, the levels' own
- * time and every level's direction. names[mode]: a row's mode as printed (the
- * rung's table: 10's MODE_SINGLE, 12's hop modes); any other mode is "multi". */
-static int dobfs_trace_rows(dev_rows_t *rows, int levels, step_stats_t *st,
-                            const char *const *names, int nnames) {
-  int nl = 0;
-  dobfs_lv_t *h = (dobfs_lv_t *)dev_rows_fetch(rows, levels, &nl);
-  if (!h) return fail_code();
-  long long dups = 0, edges = 0;
-  double ms_sum = 0;
-  for (int l = 0; l < nl; l++) {
-    /* NEW(10): the level's time (ms), -1 where not measured */
-    float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
-    if (ms >= 0) ms_sum += ms;
-    step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
-    dups += (long long)h[l].dups;
-    edges += (long long)h[l].edges;
-    const char *mode = h[l].mode >= 0 && h[l].mode < nnames ? names[h[l].mode] : "multi";
-    printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-           h[l].dir == DIR_BOTTOMUP ? "bottom-up" : mode, h[l].frontier, h[l].dups, h[l].edges,
-           h[l].vw, h[l].ed ? "edge-discover" : "vwarp", h[l].hubs, ms * 1e3);
-  }
-  printf(
-      "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
-      "it)\n",
-      ms_sum);
-  for (int l = 0; l < nl; l++) /* NEW(10): the direction of every level */
-    printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
-  st->duplicates = dups;
-  st->edges_inspected = edges;
-  free(h);
   return 0;
 }
 
@@ -976,7 +929,7 @@ static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_
 }
 
 /* support (host): a run's end from 08's tallies c: a level too big for the
- * queues fails; the levels, pushes and -a's rows (dobfs_trace_rows) go to st */
+ * queues fails; the levels, pushes and -a's rows (trace_rows) go to st */
 static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t src,
                            dev_rows_t *rows, step_stats_t *st, const char *const *names,
                            int nnames) {
@@ -987,7 +940,7 @@ static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t sr
   st->pushes = (long long)c->pushes;
   st->duplicates = -1;
   if (a->b.trace)
-    if (dobfs_trace_rows(rows, c->level, st, names, nnames)) return fail_code();
+    if (trace_rows(rows, c->level, st, names, nnames)) return fail_code();
   return 0;
 }
 

@@ -100,7 +100,7 @@ static __device__ void hop_single(const hop_args_t *a, int level, int cur,
       if (edges) atomicAdd(&s_e, edges);
       __syncthreads();
       if (t == 0) {
-        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+        trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
         a->d.lv[level] = r;
       }
     }
@@ -146,7 +146,7 @@ static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loo
   while (L->size) {
     /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    L->tl = a.d.b.trace && b0 ? trace_clock() : 0;
     H->hop_end = 0;
     int hop = with_hop && a.hop && !L->in_bitmap &&
               (H->mixed || a.d.rule == RULE_TOPDOWN ||

@@ -14,7 +14,7 @@
 #include "../10_dobfs/dobfs.cuh" /* the rule, both directions, 08's levels as 10 changed them */
 
 enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW(12): -a's modes of hop levels, beside 08's MODE_* */
-/* support (-a): every mode as printed (dobfs_trace_rows) */
+/* support (-a): every mode as printed (trace_rows) */
 static const char *const hop_modes[] = {"multi", "single", "multi", "hop1", "hopk"};
 
 /* NEW(12): step 10's loop state, and the hop engine's. */

@@ -391,7 +391,7 @@ static __device__ void lean_hop_single(const lean_args_t *la, int level, int cur
       if (edges) atomicAdd(&s_e, edges);
       __syncthreads();
       if (t == 0) {
-        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+        trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
         a->d.lv[level] = r;
       }
     }
@@ -440,7 +440,7 @@ static __device__ __forceinline__ void lean_hop_loop_run(const lean_args_t &la, 
   while (L->size) {
     /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    L->tl = a.d.b.trace && b0 ? trace_clock() : 0;
     H->hop_end = 0;
     int hop = with_hop && a.hop && !L->in_bitmap &&
               (H->mixed || a.d.rule == RULE_TOPDOWN ||
@@ -815,7 +815,8 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
 static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   lean_state_t *s = (lean_state_t *)state;
   lean_args_t a = s->a;
-  if (dobfs_run_args(&a.h.d, &s->a.h.d, &s->t, &s->rows, s->g.m, src, d_dist, st)) return fail_code();
+  if (dobfs_run_args(&a.h.d, &s->a.h.d, &s->t, &s->rows, s->g.m, src, d_dist, st))
+    return fail_code();
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);
