@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # diff.sh STEPDIR - the lesson (make diffNN): diff -u of each of the step's .cu and .cuh files
 # against its base's (the "Base: NN" line of the step's header; else the step before it).
-# The step's program (bfs.cu or sssp.cu) is diffed against the base's program (less its
-# opening comment, which describes the base), any other file
-# against the base's file of the same name. The base's program is shown less the functions the
+# The step's program (bfs.cu or sssp.cu) is diffed against the base's program, any other file
+# against the base's file of the same name. The base's program is shown less its opening comment
+# (the base's own header: the step's shows whole, as added) and less the functions the
 # step's program neither keeps nor replaces (a function of the program replaces the base
-# program's of the same role, its name after the first '_': dobfs_init replaces bfs4k_init). A
+# program's of the same role, its name after the first '_': dobfs_init replaces bfs4k_init);
+# a function of the program that replaces one of a header below (by name or a `replaces:` line,
+# below) is diffed against it: the base side holds it, in the program's order, and a "# (the
+# base side holds ...)" line after the "diff -u" line names where it comes from. A
 # header the step introduces (none of that name in the base) holds what the step adds and the
 # functions it changes: a function marked by a line `/* replaces: NAME */` right above its
 # definition is diffed against NAME (looked up in the base's files, else its base's, and so on),
@@ -28,15 +31,17 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # The functions of the rungs below, nearest first: "NAME<TAB>FILE<TAB>FIRST<TAB>LAST" (a
 # function runs from its definition line to the first line that starts with '}', as drift.sh
-# cuts them).
+# cuts them, and FIRST is the first line of the comment right above it, if any).
 funcs() {
   awk '
     function fname(s) { gsub(/__launch_bounds__\([^)]*\)/, "", s); sub(/\(.*/, "", s)
                         n = split(s, w, /[^A-Za-z0-9_]+/); while (n > 0 && w[n] == "") n--; return w[n] }
-    FNR == 1 { s = 0 }
-    /^[A-Za-z_].*\(/ && !/;[ \t]*$/ && !/^(typedef|struct|enum|union) / && !s { s = FNR; name = fname($0)
-      if (/}[ \t]*$/) { print name "\t" FILENAME "\t" s "\t" FNR; s = 0; next } }    # one line
-    /^}/ && s { print name "\t" FILENAME "\t" s "\t" FNR; s = 0 }' "$@"
+    FNR == 1 { s = 0; cs = 0 }
+    /^[A-Za-z_].*\(/ && !/;[ \t]*$/ && !/^(typedef|struct|enum|union) / && !s { s = cs ? cs : FNR
+      name = fname($0)
+      if (/}[ \t]*$/) { print name "\t" FILENAME "\t" s "\t" FNR; s = 0; cs = 0; next } }  # one line
+    /^}/ && s { print name "\t" FILENAME "\t" s "\t" FNR; s = 0 }
+    { if (s || !/^(\/\*| \*)/) cs = 0; else if (!cs) cs = FNR }   # a comment block outside a function' "$@"
 }
 : > "$tmp/below"
 b=$prev
@@ -45,7 +50,8 @@ while [ -n "$b" ]; do
   b=$(base_of "$b")
 done
 
-# match FILE PROG: the functions of the rungs below that FILE's functions replace, one "FILE<TAB>FIRST<TAB>LAST"
+# match FILE PROG: the functions of the rungs below that FILE's functions replace, one
+# "FILE<TAB>FIRST<TAB>LAST<TAB>BY" (BY: 1 by name or replaces:, 0 by role)
 # a line, in FILE's order
 match() {
   awk -F'\t' -v below="$tmp/below" -v prog="$2" '
@@ -64,10 +70,13 @@ match() {
       # same role: the init, run and fini of the program replace those of the base program
       for (j = 1; j <= k && !hit; j++)
         if (!used[j] && nm[j] == (want != "" ? want : n)) hit = j
+      # by name (or named by replaces:), else by role; "void" is a kernel whose name is on the
+      # line after its __launch_bounds__: matched in order, as by role
+      by = hit > 0 && nm[hit] != "void"
       for (j = 1; j <= k && !hit && want == "" && prog; j++)
         if (!used[j] && index(n, "_") && role(nm[j]) == role(n)) hit = j
       want = ""
-      if (hit > 0) { print fl[hit] "\t" a0[hit] "\t" a1[hit]; used[hit] = 1 }
+      if (hit > 0) { print fl[hit] "\t" a0[hit] "\t" a1[hit] "\t" by; used[hit] = 1 }
       in_fn = !/}[ \t]*$/
     }' "$1"
 }
@@ -78,20 +87,30 @@ for x in "$d"/*.cu "$d"/*.cuh; do
   match "$x" "$([ "$x" = "$f" ] && echo 1 || echo 0)" > "$tmp/m"
   if [ -n "$y" ] && [ -e "$y" ]; then
     # the base's file less the functions that this file neither keeps nor replaces: what the
-    # base had and this rung does not need is not part of the lesson; nor is the base
-    # program's opening comment (it describes the base; the step's own shows whole)
+    # base had and this rung does not need is not part of the lesson. A function this file
+    # replaces that lives in another file below (a header's) joins the base's file, in this
+    # file's order: before the next function of the base's file that this file keeps
     awk -F'\t' -v keep="$tmp/m" -v me="$y" -v below="$tmp/below" -v prog="$([ "$x" = "$f" ] && echo 1)" '
-      BEGIN { while ((getline l < keep) > 0) { split(l, p, "\t"); if (p[1] == me) k[p[2]] = 1 }
+      function text(file, a, z,   l, i, t) { i = 0; t = ""
+        while ((getline l < file) > 0) if (++i >= a && i <= z) t = t l "\n"
+        close(file); return t }
+      BEGIN { while ((getline l < keep) > 0) { split(l, p, "\t")
+                if (p[1] == me) { k[p[2]] = 1; if (pend != "") { ins[p[2]] = pend; pend = "" } }
+                else if (p[4]) pend = pend text(p[1], p[2], p[3]) }
               while ((getline l < below) > 0) { split(l, p, "\t")
                 if (p[2] == me && !(p[3] in k)) for (i = p[3]; i <= p[4]; i++) drop[i] = 1 } }
-      prog && FNR == 1 && /^\/\*/ { hdr = 1 }
+      FNR in ins { printf "%s", ins[FNR] }
+      prog && FNR == 1 && /^\/\*/ { hdr = 1 }   # the base program'"'"'s opening comment
       hdr { if (/\*\//) hdr = 0; next }
-      !(FNR in drop)' "$y" > "$tmp/base"
+      !(FNR in drop)
+      END { printf "%s", pend }' "$y" > "$tmp/base"
     echo "diff -u $y $x"
+    awk -F'\t' -v me="$y" '$1 != me && $4 { n[$1] = n[$1] " " $2 "-" $3 }
+      END { for (f in n) print "# (the base side holds " f ":" n[f] ", the functions it replaces)" }' "$tmp/m"
     diff -u --label "$y" --label "$x" "$tmp/base" "$x"
   elif [ -s "$tmp/m" ]; then
     # a new header: the functions it replaces, in its order, against it
-    while IFS="$(printf '\t')" read -r file a z; do sed -n "${a},${z}p" "$file"; done < "$tmp/m" > "$tmp/base"
+    while IFS="$(printf '\t')" read -r file a z _; do sed -n "${a},${z}p" "$file"; done < "$tmp/m" > "$tmp/base"
     echo "diff -u (the functions of the rungs below that $x replaces) $x"
     diff -u --label "replaced functions of the rungs below" --label "$x" "$tmp/base" "$x"
   else

@@ -3,8 +3,9 @@
  * Base:       06 (its two global frontier queues and block queue in shared
  *             memory; the expansion around them is new)
  * Library:    bfs4k.cuh holds what the rungs above (10, 12, 13) include
- *             unchanged: the types, push, visit, hub claim and list, flush;
- *             this file holds 08's own levels, both level loops and the glue.
+ *             unchanged: the types, push, visit, hub claim and list, flush,
+ *             the expansion, the multi-block level and hub pass; this file
+ *             holds 08's single-block levels, both level loops and the glue.
  * Adds:       every technique of BFS-4K (Busato & Bombieri, TPDS 2015), each
  *             switchable with -K name=value for an ablation. Variants: bfs4k
  *             (default: the fastest combination of the paper's techniques on
@@ -103,104 +104,6 @@
 
 #include "bfs4k.cuh"
 
-/* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
- * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
-static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
-                                    volatile unsigned long long *ht, const vid_t *in_s,
-                                    unsigned long long in_scap, const vid_t *in_g,
-                                    unsigned long long size, int level, int vw, int ed, int cdp,
-                                    unsigned long long warp, unsigned long long nwarps,
-                                    unsigned long long *edges) {
-  unsigned lane = threadIdx.x & 31;
-  dist_t next = level + 1;
-  unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
-  for (unsigned long long i0 = warp * B; i0 < size; i0 += nwarps * B) {
-    vid_t u = 0;
-    eid_t beg = 0;
-    unsigned long long deg = 0;
-    /* NEW(08, 5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
-     * consecutive lanes, consecutive addresses; shuffles hand them out. */
-    if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
-      unsigned long long i = i0 + lane;
-      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]); /* L2: other SMs wrote the queue */
-      beg = ld_stream_e(&a->offsets[u]);
-      deg = ld_stream_e(&a->offsets[u + 1]) - beg;
-      if (edges) *edges += deg;
-      if (a->dp > 0 && deg > (unsigned long long)a->dp &&
-          bfs4k_hub(a, sk, level, u, beg, deg, cdp))
-        deg = 0;
-    }
-    if (ed) {
-      /* NEW(08, 5.4, edge-discover): a prefix sum of the 32 degrees; lane x of a round owns
-       * edge x of the batch, whose owner is the count of prefix sums <= x (binary search) */
-      unsigned long long incl = dev_warp_incl64(deg);
-      unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
-      /* edge x is cols[rb[o] + x] for its owner o (mod 2^64): one 64-bit shuffle, not two */
-      eid_t rb = beg - (incl - deg);
-      /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
-       * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
-      int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
-      unsigned incl32 = (unsigned)incl;
-      for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
-        int ok[LQ]; vid_t v[LQ];
-#pragma unroll
-        for (int s = 0; s < LQ; s++) {
-          unsigned long long x = c0 + 32 * s + lane;
-          int o = 0;
-          if (wide) {
-#pragma unroll
-            for (int st = 16; st >= 1; st >>= 1)
-              if (__shfl_sync(DEV_FULL_MASK, incl, o + st - 1) <= x) o += st;
-          } else {
-#pragma unroll
-            for (int st = 16; st >= 1; st >>= 1)
-              if (__shfl_sync(DEV_FULL_MASK, incl32, o + st - 1) <= (unsigned)x) o += st;
-          }
-          eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
-          ok[s] = x < tot;
-          v[s] = ok[s] ? ld_stream_v(&a->cols[ob + x]) : 0;
-        }
-        bfs4k_visit(a, sk, ht, next, ok, v);
-      }
-      continue;
-    }
-    /* virtual warps: virtual warp k of this warp owns entry i0 + k */
-    unsigned k = lane / vw, li = lane % vw;
-    eid_t ub = 0;
-    unsigned long long ud = 0;
-    if (a->coalesce) {
-      ub = __shfl_sync(DEV_FULL_MASK, beg, k);
-      ud = __shfl_sync(DEV_FULL_MASK, deg, k);
-    } else { /* every lane of the virtual warp reads the entry and row itself (06) */
-      int taken = 0;
-      unsigned long long i = i0 + k;
-      if (i < size) {
-        vid_t uu = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
-        ub = a->offsets[uu];
-        ud = a->offsets[uu + 1] - ub;
-        if (edges && li == 0) *edges += ud;
-        if (li == 0 && a->dp > 0 && ud > (unsigned long long)a->dp)
-          taken = bfs4k_hub(a, sk, level, uu, ub, ud, cdp);
-      }
-      /* the lanes of a virtual warp take their leader's answer */
-      if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
-    }
-    unsigned long long rounds =
-        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row */
-    for (unsigned long long r = 0; r < rmax; r++) {
-      int ok[LQ]; vid_t v[LQ];
-#pragma unroll
-      for (int s = 0; s < LQ; s++) {
-        unsigned long long j = (r * LQ + s) * vw + li;
-        ok[s] = j < ud;
-        v[s] = ok[s] ? ld_stream_v(&a->cols[ub + j]) : 0;
-      }
-      bfs4k_visit(a, sk, ht, next, ok, v);
-    }
-  }
-}
-
 static __device__ void bfs4k_record(const bfs4k_args_t *a, int level, int ci,
                                     unsigned long long size, int mode, int vw, int ed,
                                     unsigned long long nh) {
@@ -267,7 +170,7 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li], NULL, 1};
     unsigned long long edges = 0;
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
-                 a->trace ? &edges : NULL);
+                 a->trace ? &edges : NULL, NULL, NULL);
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
     if (t == 0) {
@@ -275,47 +178,11 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
       s_nh[lz] = 0;
     }
     unsigned long long nh0 = s_nh[li], nh = nh0 < a->cap ? nh0 : a->cap;
-    if (nh) {
-      for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
-        vid_t u = __ldcg(&a->hubq[h]);
-        eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
-        bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, t / 32, bd / 32);
-      }
-      __syncthreads();
-    }
+    if (nh) bfs4k_single_hubs(a, &sk, ht, level, nh);
     unsigned long long next = s_cnt[li];
-    if (next > a->cap) { /* overflow (duplicates): the level's vertices from dist */
-      __syncthreads();
-      if (t == 0) s_cnt[li] = 0;
-      __syncthreads();
-      for (unsigned long long v = t; v < a->n; v += bd)
-        if (__ldcg(&a->dist[v]) == level + 1)
-          bfs4k_put(a, &sk, atomicAdd(&s_cnt[li], 1ULL), 0, 0, 0, (vid_t)v);
-      __syncthreads();
-      next = s_cnt[li];
-      if (t == 0) a->ctl->rebuilds++;
-      if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
-        if (t == 0) {
-          a->ctl->status = ST_TOOBIG;
-          a->ctl->toobig = next;
-        }
-        next = 0;
-      }
-    }
+    if (next > a->cap) next = bfs4k_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
     if (a->trace) {
-      if (t == 0) {
-        a->ctl->edges[level % 3] = 0;
-        a->ctl->dups[level % 3] = 0;
-      }
-      __syncthreads();
-      dev_block_add(edges, &a->ctl->edges[level % 3]);
-      unsigned long long d = 0;
-      for (unsigned long long i = t; i < next; i += bd) {
-        vid_t v = i < scap ? sq[sc ^ 1][i] : a->q[cur ^ 1][i];
-        if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
-      }
-      dev_block_add(d, &a->ctl->dups[level % 3]);
-      __syncthreads();
+      bfs4k_single_tally(a, level, next, sq[sc ^ 1], scap, a->q[cur ^ 1], edges);
       if (t == 0) bfs4k_record(a, level, level % 3, size, MODE_SINGLE, vw, ed, nh0);
     }
     pushes += next;
@@ -339,55 +206,11 @@ static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
 static __device__ void bfs4k_multi(const bfs4k_args_t *a, int level, int cur,
                                    unsigned long long size, int ci, int cdp, int *vw_out,
                                    int *ed_out) {
-  extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt;
-  if (threadIdx.x == 0) s_cnt = 0;
   if (blockIdx.x == 0 && threadIdx.x == 0) bfs4k_zero_next(a, ci);
-  __syncthreads();
-  int vw, ed;
-  bfs4k_shape(a, size, a->res_mb, &vw, &ed);
-  *vw_out = vw;
-  *ed_out = ed;
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
-                     a->q[cur ^ 1], &a->ctl->cnt[ci], &a->ctl->hubs[ci], &a->ctl->bigs[ci], 0};
   unsigned long long edges = 0;
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps,
-               a->trace ? &edges : NULL);
-  bfs4k_flush(a, &sk);
+  bfs4k_multi_level(a, level, cur, size, ci, cdp, (unsigned long long)a->stage, vw_out, ed_out,
+                    a->trace ? &edges : NULL, NULL, NULL);
   if (a->trace) dev_block_add(edges, &a->ctl->edges[ci]);
-}
-
-/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
- * edges (blocks take hubs round robin), then the whole grid on each larger one. */
-static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur, int ci,
-                                      unsigned long long nh, unsigned long long nb) {
-  extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt;
-  if (threadIdx.x == 0) s_cnt = 0;
-  __syncthreads();
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), (unsigned long long)a->stage, &s_cnt,
-                     a->q[cur ^ 1], &a->ctl->cnt[ci], NULL, NULL, 0};
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  unsigned long long half = a->cap / 2;
-  if (nh > half) nh = half;
-  if (nb > a->cap - half) nb = a->cap - half;
-  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
-    vid_t u = __ldcg(&a->hubq[h]);
-    eid_t beg = a->offsets[u];
-    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
-              blockDim.x / 32);
-  }
-  for (unsigned long long h = 0; h < nb; h++) {
-    vid_t u = __ldcg(&a->hubq[half + h]);
-    eid_t beg = a->offsets[u];
-    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, warp, nwarps);
-  }
-  bfs4k_flush(a, &sk);
 }
 
 /* NEW(08, loop=1): the whole BFS in one cooperative grid. Every thread keeps
@@ -422,22 +245,12 @@ static __device__ __forceinline__ void bfs4k_loop(const bfs4k_args_t &a, vid_t s
     unsigned long long nb = ld_volatile(&a.ctl->bigs[ci]);
     unsigned long long next = ld_volatile(&a.ctl->cnt[ci]);
     if (nh || nb) {
-      bfs4k_hub_pass(&a, level, cur, ci, nh, nb);
+      bfs4k_hub_pass(&a, level, cur, ci, nh, nb, (unsigned long long)a.stage);
       grid.sync();
       next = ld_volatile(&a.ctl->cnt[ci]);
     }
     if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
-      dev_rebuild(a.dist, a.n, level + 1, level + 1, a.q[cur ^ 1], a.cap, &a.ctl->rebuild);
-      grid.sync();
-      next = ld_volatile(&a.ctl->rebuild);
-      if (b0) a.ctl->rebuilds++;
-      if (next > a.cap) { /* more vertices than the queue holds: say so, stop */
-        if (b0) {
-          a.ctl->status = ST_TOOBIG;
-          a.ctl->toobig = next;
-        }
-        next = 0;
-      }
+      next = bfs4k_grid_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1], b0, grid);
       grid.sync(); /* all have read it before the next level zeroes it */
     }
     if (a.trace) {
@@ -492,7 +305,7 @@ static __global__ void __launch_bounds__(1024)
 static __global__ void __launch_bounds__(1024)
     bfs4k_hub_kernel(const __grid_constant__ bfs4k_args_t a, int level, int cur,
                      unsigned long long nh, unsigned long long nb) {
-  bfs4k_hub_pass(&a, level, cur, level % 3, nh, nb);
+  bfs4k_hub_pass(&a, level, cur, level % 3, nh, nb, (unsigned long long)a.stage);
 }
 
 static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level,

@@ -3,15 +3,18 @@
  * What steps 10, 12 and 13 take from step 08 unchanged lives here once: the
  * types of the level loop (its counters, arguments and sinks), the push of a
  * warp's vertices (5.1, 5.6), the visit with its duplicate hash (section 6),
- * the hub claim and hub list (5.3), the block queue's flush, the -a duplicate
- * count, the counters' zeroing and the variants' knob defaults. Step 08's
- * bfs.cu holds its own engine (expansion, single- and multi-block levels,
- * both level loops) and its program glue; the lesson is steps/08_bfs4k/.
+ * the hub claim and hub list (5.3), the block queue's flush, the expansion
+ * (5.2, 5.4, 5.6), a multi-block level's expansion and the hub pass, the -a
+ * duplicate count, the counters' zeroing and the variants' knob defaults.
+ * Step 08's bfs.cu holds its single-block levels, both level loops and its
+ * program glue; the lesson is steps/08_bfs4k/.
  */
 #ifndef BFS4K_CUH
 #define BFS4K_CUH
 
 #include <string.h>
+
+#include <cooperative_groups.h>
 
 #include "dev.cuh"
 #include "gpu.h"
@@ -315,6 +318,249 @@ static __device__ void bfs4k_flush(const bfs4k_args_t *a, const bfs4k_sink_t *sk
   for (unsigned long long j = threadIdx.x; j < s_k; j += blockDim.x)
     if (s_base + j < a->cap) sk->gq[s_base + j] = sk->sq[j];
   __syncthreads();
+}
+
+/* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
+ * Entries below in_scap are read from shared memory (SB), the rest from in_g.
+ * edges, ein: this thread's sums of the entries' out- and in-edges (in_off:
+ * the in-edge offsets), each NULL when not counted (08 never counts ein). */
+static __device__ void bfs4k_expand(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                    volatile unsigned long long *ht, const vid_t *in_s,
+                                    unsigned long long in_scap, const vid_t *in_g,
+                                    unsigned long long size, int level, int vw, int ed, int cdp,
+                                    unsigned long long warp, unsigned long long nwarps,
+                                    unsigned long long *edges, const eid_t *in_off,
+                                    unsigned long long *ein) {
+  unsigned lane = threadIdx.x & 31;
+  dist_t next = level + 1;
+  unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
+  for (unsigned long long i0 = warp * B; i0 < size; i0 += nwarps * B) {
+    vid_t u = 0;
+    eid_t beg = 0;
+    unsigned long long deg = 0;
+    /* NEW(08, 5.6, coalesced reads): lane l < B reads entry i0 + l and its row,
+     * consecutive lanes, consecutive addresses; shuffles hand them out. */
+    if ((ed || a->coalesce) && lane < B && i0 + lane < size) {
+      unsigned long long i = i0 + lane;
+      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]); /* L2: other SMs wrote the queue */
+      beg = ld_stream_e(&a->offsets[u]);
+      deg = ld_stream_e(&a->offsets[u + 1]) - beg;
+      if (edges) *edges += deg;
+      if (ein) *ein += in_off[u + 1] - in_off[u]; /* a rung above counts in-edges; 08: NULL */
+      if (a->dp > 0 && deg > (unsigned long long)a->dp &&
+          bfs4k_hub(a, sk, level, u, beg, deg, cdp))
+        deg = 0;
+    }
+    if (ed) {
+      /* NEW(08, 5.4, edge-discover): a prefix sum of the 32 degrees; lane x of a round owns
+       * edge x of the batch, whose owner is the count of prefix sums <= x (binary search) */
+      unsigned long long incl = dev_warp_incl64(deg);
+      unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
+      /* edge x is cols[rb[o] + x] for its owner o (mod 2^64): one 64-bit shuffle, not two */
+      eid_t rb = beg - (incl - deg);
+      /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
+       * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
+      int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
+      unsigned incl32 = (unsigned)incl;
+      for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
+        int ok[LQ]; vid_t v[LQ];
+#pragma unroll
+        for (int s = 0; s < LQ; s++) {
+          unsigned long long x = c0 + 32 * s + lane;
+          int o = 0;
+          if (wide) {
+#pragma unroll
+            for (int st = 16; st >= 1; st >>= 1)
+              if (__shfl_sync(DEV_FULL_MASK, incl, o + st - 1) <= x) o += st;
+          } else {
+#pragma unroll
+            for (int st = 16; st >= 1; st >>= 1)
+              if (__shfl_sync(DEV_FULL_MASK, incl32, o + st - 1) <= (unsigned)x) o += st;
+          }
+          eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
+          ok[s] = x < tot;
+          v[s] = ok[s] ? ld_stream_v(&a->cols[ob + x]) : 0;
+        }
+        bfs4k_visit(a, sk, ht, next, ok, v);
+      }
+      continue;
+    }
+    /* virtual warps: virtual warp k of this warp owns entry i0 + k */
+    unsigned k = lane / vw, li = lane % vw;
+    eid_t ub = 0;
+    unsigned long long ud = 0;
+    if (a->coalesce) {
+      ub = __shfl_sync(DEV_FULL_MASK, beg, k);
+      ud = __shfl_sync(DEV_FULL_MASK, deg, k);
+    } else { /* every lane of the virtual warp reads the entry and row itself (06) */
+      int taken = 0;
+      unsigned long long i = i0 + k;
+      if (i < size) {
+        vid_t uu = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
+        ub = a->offsets[uu];
+        ud = a->offsets[uu + 1] - ub;
+        if (edges && li == 0) *edges += ud;
+        if (ein && li == 0) *ein += in_off[uu + 1] - in_off[uu];
+        if (li == 0 && a->dp > 0 && ud > (unsigned long long)a->dp)
+          taken = bfs4k_hub(a, sk, level, uu, ub, ud, cdp);
+      }
+      /* the lanes of a virtual warp take their leader's answer */
+      if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
+    }
+    unsigned long long rounds =
+        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
+    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row */
+    for (unsigned long long r = 0; r < rmax; r++) {
+      int ok[LQ]; vid_t v[LQ];
+#pragma unroll
+      for (int s = 0; s < LQ; s++) {
+        unsigned long long j = (r * LQ + s) * vw + li;
+        ok[s] = j < ud;
+        v[s] = ok[s] ? ld_stream_v(&a->cols[ub + j]) : 0;
+      }
+      bfs4k_visit(a, sk, ht, next, ok, v);
+    }
+  }
+}
+
+/* A multi-block level's expansion, then its block queue's flush: every block of
+ * the grid. stage: entries of the block queue in shared memory (0: none, every
+ * warp pushes straight to the global queue); edges, in_off, ein: as in
+ * bfs4k_expand. The caller zeroes the next level's counters and sums. */
+static __device__ void bfs4k_multi_level(const bfs4k_args_t *a, int level, int cur,
+                                         unsigned long long size, int ci, int cdp,
+                                         unsigned long long stage, int *vw_out, int *ed_out,
+                                         unsigned long long *edges, const eid_t *in_off,
+                                         unsigned long long *ein) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
+  __syncthreads();
+  int vw, ed;
+  bfs4k_shape(a, size, a->res_mb, &vw, &ed);
+  *vw_out = vw;
+  *ed_out = ed;
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), stage, &s_cnt,
+                     a->q[cur ^ 1], &a->ctl->cnt[ci], &a->ctl->hubs[ci], &a->ctl->bigs[ci], 0};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  bfs4k_expand(a, &sk, ht, NULL, 0, a->q[cur], size, level, vw, ed, cdp, warp, nwarps, edges,
+               in_off, ein);
+  if (sk.sqcap) bfs4k_flush(a, &sk); /* nothing staged (stage 0), nothing to flush */
+}
+
+/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
+ * edges (blocks take hubs round robin), then the whole grid on each larger one.
+ * stage: entries of the block queue in shared memory (0: none). */
+static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur, int ci,
+                                      unsigned long long nh, unsigned long long nb,
+                                      unsigned long long stage) {
+  extern __shared__ unsigned long long smem[];
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  __shared__ unsigned long long s_cnt;
+  if (threadIdx.x == 0) s_cnt = 0;
+  __syncthreads();
+  bfs4k_sink_t sk = {(vid_t *)(smem + a->hash), stage, &s_cnt,
+                     a->q[cur ^ 1], &a->ctl->cnt[ci], NULL, NULL, 0};
+  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
+  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
+  unsigned long long half = a->cap / 2;
+  if (nh > half) nh = half;
+  if (nb > a->cap - half) nb = a->cap - half;
+  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
+    vid_t u = __ldcg(&a->hubq[h]);
+    eid_t beg = a->offsets[u];
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
+  }
+  for (unsigned long long h = 0; h < nb; h++) {
+    vid_t u = __ldcg(&a->hubq[half + h]);
+    eid_t beg = a->offsets[u];
+    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, warp, nwarps);
+  }
+  if (sk.sqcap) bfs4k_flush(a, &sk); /* nothing staged (stage 0), nothing to flush */
+}
+
+/* A single-block level's hub list: the whole block on each row, in list order. */
+static __device__ void bfs4k_single_hubs(const bfs4k_args_t *a, const bfs4k_sink_t *sk,
+                                         volatile unsigned long long *ht, int level,
+                                         unsigned long long nh) {
+  for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
+    vid_t u = __ldcg(&a->hubq[h]);
+    eid_t beg = a->offsets[u]; /* its edges were counted when it was listed */
+    bfs4k_row(a, sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
+  }
+  __syncthreads();
+}
+
+/* support: a single-block level's next queue overflowed (duplicates): the
+ * level's vertices from dist, counted in *s_cnt; more than the queue holds:
+ * say so, stop (0). Every thread of the block calls it. */
+static __device__ unsigned long long bfs4k_single_rebuild(const bfs4k_args_t *a,
+                                                          const bfs4k_sink_t *sk,
+                                                          unsigned long long *s_cnt, int level) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  __syncthreads();
+  if (t == 0) *s_cnt = 0;
+  __syncthreads();
+  for (unsigned long long v = t; v < a->n; v += bd)
+    if (__ldcg(&a->dist[v]) == level + 1)
+      bfs4k_put(a, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
+  __syncthreads();
+  unsigned long long next = *s_cnt;
+  if (t == 0) a->ctl->rebuilds++;
+  if (next > a->cap) {
+    if (t == 0) {
+      a->ctl->status = ST_TOOBIG;
+      a->ctl->toobig = next;
+    }
+    next = 0;
+  }
+  return next;
+}
+
+/* support (-a): a single-block level's edges and the duplicates of its next
+ * queue (sq below scap, the rest in gq) into the counters of the level. */
+static __device__ void bfs4k_single_tally(const bfs4k_args_t *a, int level,
+                                          unsigned long long next, const vid_t *sq,
+                                          unsigned long long scap, const vid_t *gq,
+                                          unsigned long long edges) {
+  unsigned t = threadIdx.x, bd = blockDim.x;
+  if (t == 0) {
+    a->ctl->edges[level % 3] = 0;
+    a->ctl->dups[level % 3] = 0;
+  }
+  __syncthreads();
+  dev_block_add(edges, &a->ctl->edges[level % 3]);
+  unsigned long long d = 0;
+  for (unsigned long long i = t; i < next; i += bd) {
+    vid_t v = i < scap ? sq[i] : gq[i];
+    if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
+  }
+  dev_block_add(d, &a->ctl->dups[level % 3]);
+  __syncthreads();
+}
+
+/* support: the multi-block levels' next queue overflowed (duplicates): rebuilt
+ * from dist (the vertices of levels lo..hi) into q; more vertices than it
+ * holds: say so and stop (0). Every thread of the cooperative grid calls it. */
+static __device__ unsigned long long bfs4k_grid_rebuild(const bfs4k_args_t *a, dist_t lo,
+                                                        dist_t hi, vid_t *q, int b0,
+                                                        cooperative_groups::grid_group grid) {
+  dev_rebuild(a->dist, a->n, lo, hi, q, a->cap, &a->ctl->rebuild);
+  grid.sync();
+  unsigned long long next = ld_volatile(&a->ctl->rebuild);
+  if (b0) a->ctl->rebuilds++;
+  if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
+    if (b0) {
+      a->ctl->status = ST_TOOBIG;
+      a->ctl->toobig = next;
+    }
+    next = 0;
+  }
+  return next;
 }
 
 /* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */

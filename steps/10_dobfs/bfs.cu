@@ -25,7 +25,7 @@
  *             (%globaltimer).
  * Changes to 08's top-down levels (each for the rule or measured, README):
  *             the expansion also sums the frontier's in-edges when the rule
- *             counts (dobfs_expand's ein); a single-block level that lists
+ *             counts (bfs4k_expand's ein); a single-block level that lists
  *             hubs hands the level to the grid, whose hub pass finishes it
  *             (08 lets block 0 walk them: 244,380 edges on kron22's level 1);
  *             knob mstage (0, default: multi-block levels without 08's block
@@ -92,7 +92,7 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
   for (;;) {
     /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    L.tl = a.b.trace && b0 ? dobfs_clock() : 0;
+    L.tl = a.b.trace && b0 ? trace_clock() : 0;
     if (dobfs_loop_level(a, &L, b0)) break;
   }
   dobfs_loop_end(a, &L, b0);
@@ -110,6 +110,9 @@ static __global__ void __launch_bounds__(512)
 }
 
 /* ---- host ------------------------------------------------------------------ */
+
+/* support (-a): the rows' modes as printed (trace_rows) */
+static const char *const dobfs_modes[] = {"multi", "single"};
 
 typedef struct {
   dgraph_t g;
@@ -143,37 +146,16 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   dobfs_args_t *a = &s->a;
   dobfs_read_knobs(a, g, lc);
   /* shared memory: the hash table (8-byte entries) then the staging area */
-  s->smem = (size_t)a->b.hash * 8 + (size_t)a->b.stage * sizeof(vid_t);
-  int dev = 0, smem_max = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (s->smem + 256 > (size_t)smem_max) {
-    size_t need = s->smem;
-    int h = a->b.hash, st = a->b.stage;
+  coop_launch_t o = {(size_t)a->b.hash * 8 + (size_t)a->b.stage * sizeof(vid_t), 0, 0, 0, NULL};
+  const void *const k[2] = {(const void *)dobfs_loop_kernel, (const void *)dobfs_loop512_kernel};
+  if (coop_launch_setup(lc, k, 2, k[lc->block <= 512], a->b.hash, a->b.stage, &o)) {
     free(s);
-    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
-                "this GPU has %d", h, st, need, smem_max);
+    return fail_code();
   }
-  s->loop_kernel =
-      lc->block <= 512 ? (const void *)dobfs_loop512_kernel : (const void *)dobfs_loop_kernel;
-  const void *kernels[] = {(const void *)dobfs_loop_kernel, (const void *)dobfs_loop512_kernel};
-  for (int i = 0; i < 2; i++)
-    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)s->smem));
-  /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop =
-      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
-  if (s->full < 1) {
-    size_t need = s->smem;
-    free(s);
-    return fail(EXIT_INPUT,
-                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
-                need);
-  }
-  if (!s->grid_loop) {
-    free(s);
-    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
-  }
+  s->smem = o.smem;
+  s->full = o.full;
+  s->grid_loop = o.grid_loop;
+  s->loop_kernel = o.loop_kernel;
   a->b.res_mb = (unsigned)(s->grid_loop * lc->block);
   bfs4k_alloc_queues(&a->b);
   a->ctl = (dobfs_ctl_t *)gpu_alloc(sizeof(dobfs_ctl_t), "loop state");
@@ -190,11 +172,7 @@ static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
 static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   dobfs_state_t *s = (dobfs_state_t *)state;
   dobfs_args_t a = s->a;
-  a.b.dist = d_dist;
-  a.b.trace = st->trace != NULL;
-  a.b.epoch = ++s->a.b.epoch;
-  if (a.b.trace && dobfs_trace_open(&a, &s->a, &s->rows)) return fail_code();
-  dobfs_rs0(&a, &s->t, s->g.m, src);
+  if (dobfs_run_args(&a, &s->a, &s->t, &s->rows, s->g.m, src, d_dist, st)) return fail_code();
   int block = s->lc.block;
   dobfs_ctl_t c;
   memset(&c, 0, sizeof c);
@@ -204,46 +182,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
                                          s->smem, 0));
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-  if (c.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT,
-                "a level from source %" PRIvid
-                " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)",
-                src, c.b.toobig, a.b.cap);
-  st->levels = c.b.level;
-  st->pushes = (long long)c.b.pushes;
-  st->duplicates = -1;
-  if (a.b.trace) {
-    int nl = 0;
-    dobfs_lv_t *h = (dobfs_lv_t *)dev_rows_fetch(&s->rows, c.b.level, &nl);
-    if (!h) return fail_code();
-    long long dups = 0, edges = 0;
-    double ms_sum = 0;
-    for (int l = 0; l < nl; l++) {
-      /* NEW(10): the level's time (ms), -1 where not measured */
-      float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
-      if (ms >= 0) ms_sum += ms;
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
-      dups += (long long)h[l].dups;
-      edges += (long long)h[l].edges;
-      /* greppable per-level lines for the lesson's trace figure */
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
-             : h[l].mode == MODE_SINGLE ? "single"
-                                        : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
-             h[l].hubs, ms * 1e3);
-    }
-    printf(
-        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
-        "it)\n",
-        ms_sum);
-    for (int l = 0; l < nl; l++) /* NEW(10): the direction of every level */
-      printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
-    st->duplicates = dups;
-    st->edges_inspected = edges;
-    free(h);
-  }
+  if (dobfs_run_stats(&c.b, &a, src, &s->rows, st, dobfs_modes, 2)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up; "
             "%llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c.b.level,
@@ -254,18 +193,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 
 static void dobfs_fini(void *state) {
   dobfs_state_t *s = (dobfs_state_t *)state;
-  gpu_free(s->a.b.q[0]);
-  gpu_free(s->a.b.q[1]);
-  gpu_free(s->a.b.hubq);
-  gpu_free(s->a.ctl);
-  gpu_free(s->a.b.hubw);
-  gpu_free(s->a.b.mark);
-  dev_rows_free(&s->rows);
-  gpu_free(s->a.bm[0]); /* NEW(10) */
-  gpu_free(s->a.bm[1]);
-  gpu_free(s->t.d_in_offsets_own);
-  gpu_free(s->t.d_in_cols_own);
-  free(s->t.h_in_offsets_own);
+  dobfs_free(&s->a, &s->t, &s->rows);
   free(s);
 }
 

@@ -3,7 +3,7 @@
  * What step 12 takes from step 10 unchanged lives here once: the rule's types
  * and state (dobfs_rule_t, dobfs_ctl_t, dobfs_args_t: step 08's, embedded
  * first, and the rule's), the top-down levels as step 10 changed them
- * (dobfs_expand, dobfs_single, dobfs_multi, dobfs_hub_pass), the rule
+ * (dobfs_single, dobfs_multi: 08's expansion counts in-edges too), the rule
  * (dobfs_choose and its updates), the bottom-up level, the scout and the
  * frontier conversions, and the transpose. Step 10's bfs.cu holds its level
  * loop and its program glue; the lesson is steps/10_dobfs/.
@@ -13,12 +13,15 @@
 
 #include <cooperative_groups.h>
 
+#include "coop.cuh"  /* support: the loop kernel's launch */
+#include "trace.cuh" /* support: -a's level rows with time and direction */
 #include "graph.h"
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
 /* NEW(10) */
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = 1, DIR_SCOUT = 2, DIR_CENSUS = 3 } dir_t;
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = TRACE_BOTTOMUP /* 1: -a's rows */, DIR_SCOUT = 2,
+               DIR_CENSUS = 3 } dir_t;
 /* NEW(10): beamer stops counting after this many top-down levels in a row that the
  * scan floor decided alone (a grid, a road network: the counting would cost
  * ~2 us a level there); a census pass starts it again if ever needed. */
@@ -53,18 +56,11 @@ typedef struct {
   unsigned long long t_pending; /* ... and when that level began (-a)                  */
 } dobfs_ctl_t;
 
-/* NEW(10): a level's -a row: 08's and its time and direction */
-typedef struct {
-  unsigned long long frontier, edges, dups;
-  unsigned long long ns;        /* the level's time on the device (-a; ~0: not measured) */
-  int mode, vw, ed, hubs, dir;
-} dobfs_lv_t;
-
 /* NEW(10): step 08's arguments (b.ctl points at ctl->b), and the rule's. */
 typedef struct {
   bfs4k_args_t b;               /* step 08's, first: 08's functions take &a->b         */
   dobfs_ctl_t *ctl;             /* the same memory as b.ctl, with the rule's counters  */
-  dobfs_lv_t *lv;               /* -a rows (b.lv is unused)                            */
+  trace_lv_t *lv;               /* -a rows (b.lv is unused)                            */
   const eid_t *in_offsets;      /* the transpose (the CSR itself when symmetric)       */
   const vid_t *in_cols;
   unsigned *bm[2];              /* frontier bitmaps, `words` words each                */
@@ -76,107 +72,6 @@ typedef struct {
   unsigned long long nf_td;     /* n_f <= nf_td: n_f * maxout * gamma <= n, below the floor */
   int mstage;                   /* multi-block levels stage in shared memory (08) or not */
 } dobfs_args_t;
-
-/* Expand queue entries [0, size) with `nwarps` warps; this is warp `warp`.
- * Entries below in_scap are read from shared memory (SB), the rest from in_g. */
-/* replaces: bfs4k_expand */
-static __device__ void dobfs_expand(const dobfs_args_t *a, const bfs4k_sink_t *sk,
-                                    volatile unsigned long long *ht, const vid_t *in_s,
-                                    unsigned long long in_scap, const vid_t *in_g,
-                                    unsigned long long size, int level, int vw, int ed, int cdp,
-                                    unsigned long long warp, unsigned long long nwarps,
-                                    unsigned long long *edges, unsigned long long *ein) {
-  unsigned lane = threadIdx.x & 31;
-  dist_t next = level + 1;
-  unsigned B = ed ? 32 : 32 / vw; /* entries a warp takes per batch */
-  for (unsigned long long i0 = warp * B; i0 < size; i0 += nwarps * B) {
-    vid_t u = 0;
-    eid_t beg = 0;
-    unsigned long long deg = 0;
-    /* 5.6, coalesced reads: lane l < B reads entry i0 + l and its row,
-     * consecutive lanes, consecutive addresses; shuffles hand them out. */
-    if ((ed || a->b.coalesce) && lane < B && i0 + lane < size) {
-      unsigned long long i = i0 + lane;
-      u = i < in_scap ? in_s[i] : __ldcg(&in_g[i]); /* L2: other SMs wrote the queue */
-      beg = ld_stream_e(&a->b.offsets[u]);
-      deg = ld_stream_e(&a->b.offsets[u + 1]) - beg;
-      if (edges) *edges += deg;
-      if (ein) *ein += a->in_offsets[u + 1] - a->in_offsets[u]; /* NEW(10): beamer, directed */
-      if (a->b.dp > 0 && deg > (unsigned long long)a->b.dp &&
-          bfs4k_hub(&a->b, sk, level, u, beg, deg, cdp))
-        deg = 0;
-    }
-    if (ed) {
-      /* 5.4, edge-discover: a prefix sum of the 32 degrees; lane x of a round owns
-       * edge x of the batch, whose owner is the count of prefix sums <= x (binary search) */
-      unsigned long long incl = dev_warp_incl64(deg);
-      unsigned long long tot = __shfl_sync(DEV_FULL_MASK, incl, 31);
-      /* edge x is cols[rb[o] + x] for its owner o (mod 2^64): one 64-bit shuffle, not two */
-      eid_t rb = beg - (incl - deg);
-      /* the search in 32 bits when the batch has < 2^32 edges (always, unless a
-       * row of billions escapes the hub list): half the shuffles (-5%, uniform22) */
-      int wide = tot > 0xffffffffULL; /* the same in all 32 lanes */
-      unsigned incl32 = (unsigned)incl;
-      for (unsigned long long c0 = 0; c0 < tot; c0 += 32 * LQ) {
-        int ok[LQ]; vid_t v[LQ];
-#pragma unroll
-        for (int s = 0; s < LQ; s++) {
-          unsigned long long x = c0 + 32 * s + lane;
-          int o = 0;
-          if (wide) {
-#pragma unroll
-            for (int st = 16; st >= 1; st >>= 1)
-              if (__shfl_sync(DEV_FULL_MASK, incl, o + st - 1) <= x) o += st;
-          } else {
-#pragma unroll
-            for (int st = 16; st >= 1; st >>= 1)
-              if (__shfl_sync(DEV_FULL_MASK, incl32, o + st - 1) <= (unsigned)x) o += st;
-          }
-          eid_t ob = __shfl_sync(DEV_FULL_MASK, rb, o);
-          ok[s] = x < tot;
-          v[s] = ok[s] ? ld_stream_v(&a->b.cols[ob + x]) : 0;
-        }
-        bfs4k_visit(&a->b, sk, ht, next, ok, v);
-      }
-      continue;
-    }
-    /* virtual warps: virtual warp k of this warp owns entry i0 + k */
-    unsigned k = lane / vw, li = lane % vw;
-    eid_t ub = 0;
-    unsigned long long ud = 0;
-    if (a->b.coalesce) {
-      ub = __shfl_sync(DEV_FULL_MASK, beg, k);
-      ud = __shfl_sync(DEV_FULL_MASK, deg, k);
-    } else { /* every lane of the virtual warp reads the entry and row itself (06) */
-      int taken = 0;
-      unsigned long long i = i0 + k;
-      if (i < size) {
-        vid_t uu = i < in_scap ? in_s[i] : __ldcg(&in_g[i]);
-        ub = a->b.offsets[uu];
-        ud = a->b.offsets[uu + 1] - ub;
-        if (edges && li == 0) *edges += ud;
-        if (ein && li == 0) *ein += a->in_offsets[uu + 1] - a->in_offsets[uu]; /* NEW(10) */
-        if (li == 0 && a->b.dp > 0 && ud > (unsigned long long)a->b.dp)
-          taken = bfs4k_hub(&a->b, sk, level, uu, ub, ud, cdp);
-      }
-      /* the lanes of a virtual warp take their leader's answer */
-      if (__shfl_sync(DEV_FULL_MASK, taken, lane & ~(unsigned)(vw - 1))) ud = 0;
-    }
-    unsigned long long rounds =
-        (ud + (unsigned long long)vw * LQ - 1) / ((unsigned long long)vw * LQ);
-    unsigned long long rmax = dev_warp_max64(rounds); /* the warp's longest row */
-    for (unsigned long long r = 0; r < rmax; r++) {
-      int ok[LQ]; vid_t v[LQ];
-#pragma unroll
-      for (int s = 0; s < LQ; s++) {
-        unsigned long long j = (r * LQ + s) * vw + li;
-        ok[s] = j < ud;
-        v[s] = ok[s] ? ld_stream_v(&a->b.cols[ub + j]) : 0;
-      }
-      bfs4k_visit(&a->b, sk, ht, next, ok, v);
-    }
-  }
-}
 
 /* NEW(10): block sums of NS per-thread counts into dst[k] (warp shuffles, shared
  * atomics, then one global atomic per block and count). Every thread of the
@@ -198,19 +93,12 @@ static __device__ void dobfs_block_sum(unsigned long long v[NS],
     atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
 }
 
-/* NEW(10, -a): the GPU's nanosecond clock, the same on every SM */
-static __device__ __forceinline__ unsigned long long dobfs_clock(void) {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
 /* replaces: bfs4k_record */
 static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned long long size,
                                     int mode, int vw, int ed, unsigned long long nh, int dir,
                                     unsigned long long ns) {
   if (level >= LV_CAP) return;
-  dobfs_lv_t r;
+  trace_lv_t r;
   r.frontier = size;
   r.edges = ld_volatile(&a->ctl->b.edges[level % 3]);
   r.dups = ld_volatile(&a->ctl->b.dups[level % 3]);
@@ -371,53 +259,6 @@ static __device__ __forceinline__ void dobfs_single_count(unsigned long long edg
   }
 }
 
-/* support: a single-block level's next queue overflowed (duplicates): the
- * level's vertices from dist; more than the queue holds: say so, stop. */
-static __device__ __forceinline__ unsigned long long dobfs_single_rebuild(
-    const dobfs_args_t *a, const bfs4k_sink_t *sk, unsigned long long *s_cnt, int level) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  __syncthreads();
-  if (t == 0) *s_cnt = 0;
-  __syncthreads();
-  for (unsigned long long v = t; v < a->b.n; v += bd)
-    if (__ldcg(&a->b.dist[v]) == level + 1)
-      bfs4k_put(&a->b, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
-  __syncthreads();
-  unsigned long long next = *s_cnt;
-  if (t == 0) a->ctl->b.rebuilds++;
-  if (next > a->b.cap) {
-    if (t == 0) {
-      a->ctl->b.status = ST_TOOBIG;
-      a->ctl->b.toobig = next;
-    }
-    next = 0;
-  }
-  return next;
-}
-
-/* support (-a): a single-block level's time, edges, duplicates and row. */
-static __device__ __forceinline__ void dobfs_single_trace(
-    const dobfs_args_t *a, int level, unsigned long long size, unsigned long long next,
-    const vid_t *sq, unsigned long long scap, const vid_t *gq, unsigned long long edges,
-    unsigned long long tl, int vw, int ed, unsigned long long nh0) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  unsigned long long ns = t == 0 ? dobfs_clock() - tl : 0;
-  if (t == 0) {
-    a->ctl->b.edges[level % 3] = 0;
-    a->ctl->b.dups[level % 3] = 0;
-  }
-  __syncthreads();
-  dev_block_add(edges, &a->ctl->b.edges[level % 3]);
-  unsigned long long d = 0;
-  for (unsigned long long i = t; i < next; i += bd) {
-    vid_t v = i < scap ? sq[i] : gq[i];
-    if (atomicExch(&a->b.mark[v], level + 1) == level + 1) d++;
-  }
-  dev_block_add(d, &a->ctl->b.dups[level % 3]);
-  __syncthreads();
-  if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
-}
-
 /* NEW(10): the scout in block 0: the frontier's out- and in-edges, exactly. */
 static __device__ __forceinline__ void dobfs_single_scout(const dobfs_args_t *a, dobfs_rule_t *rs,
                                                           const vid_t *sq, unsigned long long scap,
@@ -517,9 +358,10 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->b.q[cur ^ 1], NULL, &s_nh[li],
                        a->b.mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
-    if (a->b.trace && t == 0) tl = dobfs_clock();
-    dobfs_expand(a, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32, bd / 32,
-                 a->b.trace || rs.counting ? &edges : NULL, rs.counting && !a->sym ? &ein : NULL);
+    if (a->b.trace && t == 0) tl = trace_clock();
+    bfs4k_expand(&a->b, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32,
+                 bd / 32, a->b.trace || rs.counting ? &edges : NULL, a->in_offsets,
+                 rs.counting && !a->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
     if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
@@ -533,19 +375,14 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
       break;
     }
     unsigned long long nh0 = s_nh[li], nh = nh0 < a->b.cap ? nh0 : a->b.cap;
-    if (nh) {
-      for (unsigned long long h = 0; h < nh; h++) { /* hubs: the whole block on each row */
-        vid_t u = __ldcg(&a->b.hubq[h]);
-        eid_t beg = a->b.offsets[u]; /* its edges were counted when it was listed */
-        bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, t / 32, bd / 32);
-      }
-      __syncthreads();
-    }
+    if (nh) bfs4k_single_hubs(&a->b, &sk, ht, level, nh);
     unsigned long long next = s_cnt[li];
-    if (next > a->b.cap) next = dobfs_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
-    if (a->b.trace) /* the level's time ends here: the trace's own counting is not in it */
-      dobfs_single_trace(a, level, size, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges, tl, vw,
-                         ed, nh0);
+    if (next > a->b.cap) next = bfs4k_single_rebuild(&a->b, &sk, &s_cnt[li], level); /* overflow */
+    if (a->b.trace) { /* the level's time ends here: the trace's own counting is not in it */
+      unsigned long long ns = t == 0 ? trace_clock() - tl : 0; /* NEW(10) */
+      bfs4k_single_tally(&a->b, level, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges);
+      if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
+    }
     dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
     pushes += next;
     levels++;
@@ -588,76 +425,21 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
 static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
                                    unsigned long long size, int cdp, int *vw_out, int *ed_out,
                                    int count) {
-  extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt;
-  if (threadIdx.x == 0) s_cnt = 0;
   if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(a, level % 3);
-  __syncthreads();
-  int vw, ed;
-  bfs4k_shape(&a->b, size, a->b.res_mb, &vw, &ed);
-  *vw_out = vw;
-  *ed_out = ed;
-  /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
-                     a->mstage ? (unsigned long long)a->b.stage : 0,
-                     &s_cnt,
-                     a->b.q[cur ^ 1],
-                     &a->ctl->b.cnt[level % 3],
-                     &a->ctl->b.hubs[level % 3],
-                     &a->ctl->b.bigs[level % 3],
-                     0};
   unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
   if (a->b.trace || count)
     for (int k = 0; k < NS; k++) c[k] = 0;
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  dobfs_expand(a, &sk, ht, NULL, 0, a->b.q[cur], size, level, vw, ed, cdp, warp, nwarps,
-               a->b.trace || count ? &c[0] : NULL, count && !a->sym ? &c[1] : NULL);
-  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
+  /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
+  bfs4k_multi_level(&a->b, level, cur, size, level % 3, cdp,
+                    a->mstage ? (unsigned long long)a->b.stage : 0, vw_out, ed_out,
+                    a->b.trace || count ? &c[0] : NULL, a->in_offsets,
+                    count && !a->sym ? &c[1] : NULL);
   if (a->b.trace || count) {
     int z = level % 3;
     unsigned long long *const dst[NS] = {
         &a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
     dobfs_block_sum(c, dst);
   }
-}
-
-/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
- * edges (blocks take hubs round robin), then the whole grid on each larger one. */
-/* replaces: bfs4k_hub_pass */
-static __device__ void dobfs_hub_pass(const dobfs_args_t *a, int level, int cur,
-                                      unsigned long long nh, unsigned long long nb) {
-  extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
-  __shared__ unsigned long long s_cnt;
-  if (threadIdx.x == 0) s_cnt = 0;
-  __syncthreads();
-  bfs4k_sink_t sk = {(vid_t *)(smem + a->b.hash),
-                     a->mstage ? (unsigned long long)a->b.stage : 0,
-                     &s_cnt,
-                     a->b.q[cur ^ 1],
-                     &a->ctl->b.cnt[level % 3],
-                     NULL,
-                     NULL,
-                     0};
-  unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
-  unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  unsigned long long half = a->b.cap / 2;
-  if (nh > half) nh = half;
-  if (nb > a->b.cap - half) nb = a->b.cap - half;
-  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
-    vid_t u = __ldcg(&a->b.hubq[h]);
-    eid_t beg = a->b.offsets[u];
-    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, threadIdx.x / 32,
-              blockDim.x / 32);
-  }
-  for (unsigned long long h = 0; h < nb; h++) {
-    vid_t u = __ldcg(&a->b.hubq[half + h]);
-    eid_t beg = a->b.offsets[u];
-    bfs4k_row(&a->b, &sk, ht, level + 1, beg, a->b.offsets[u + 1] - beg, warp, nwarps);
-  }
-  if (sk.sqcap) bfs4k_flush(&a->b, &sk); /* NEW(10): nothing staged, nothing to flush */
 }
 
 /* NEW(10): the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
@@ -902,7 +684,7 @@ static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs
   dobfs_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
                   ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
   if (a.b.trace && b0)
-    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - L->tl);
+    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, trace_clock() - L->tl);
   L->bu_levels++;
   L->level++;
   L->bcur ^= 1;
@@ -955,28 +737,6 @@ static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, d
   return pending;
 }
 
-/* support: a next queue that overflowed (duplicates) is rebuilt from dist;
- * more vertices than it holds: say so and stop (next = 0). */
-static __device__ __forceinline__ unsigned long long dobfs_loop_rebuild(const dobfs_args_t &a,
-                                                                        const dobfs_loop_t *L,
-                                                                        int b0) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  dev_rebuild(a.b.dist, a.b.n, L->level + 1, L->level + 1, a.b.q[L->cur ^ 1], a.b.cap,
-              &a.ctl->b.rebuild);
-  grid.sync();
-  unsigned long long next = ld_volatile(&a.ctl->b.rebuild);
-  if (b0) a.ctl->b.rebuilds++;
-  if (next > a.b.cap) {
-    if (b0) {
-      a.ctl->b.status = ST_TOOBIG;
-      a.ctl->b.toobig = next;
-    }
-    next = 0;
-  }
-  grid.sync(); /* all have read it before the next level zeroes it */
-  return next;
-}
-
 /* A top-down level on the grid (step 08's multi-block level as step 10 changed
  * it), or the hub pass that ends a pending one; then the rule's update. */
 static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs_loop_t *L, int b0,
@@ -996,13 +756,17 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs
   unsigned long long fi = 0;
   if (L->rs.counting) fi = ld_volatile(a.sym ? &a.ctl->b.edges[z] : &a.ctl->fi[z]);
   if (nh || nb) {
-    dobfs_hub_pass(&a, level, cur, nh, nb);
+    /* NEW(10): mstage=0, no block queue */
+    bfs4k_hub_pass(&a.b, level, cur, z, nh, nb, a.mstage ? (unsigned long long)a.b.stage : 0);
     grid.sync();
     next = ld_volatile(&a.ctl->b.cnt[z]);
   }
-  if (next > a.b.cap) next = dobfs_loop_rebuild(a, L, b0); /* overflow (rare) */
+  if (next > a.b.cap) { /* overflow: rebuild the queue from dist (rare) */
+    next = bfs4k_grid_rebuild(&a.b, level + 1, level + 1, a.b.q[cur ^ 1], b0, grid);
+    grid.sync(); /* all have read it before the next level zeroes it */
+  }
   if (a.b.trace) { /* support (-a): the level's time, its duplicates, its row */
-    unsigned long long ns = b0 ? dobfs_clock() - L->tl : 0;
+    unsigned long long ns = b0 ? trace_clock() - L->tl : 0;
     bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[z]);
     grid.sync();
     if (b0)
@@ -1144,11 +908,57 @@ static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *row
   if (!keep->b.mark)
     keep->b.mark =
         (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
-  dev_rows_open(rows, sizeof(dobfs_lv_t), LV_CAP, "level rows (-a)");
+  dev_rows_open(rows, sizeof(trace_lv_t), LV_CAP, "level rows (-a)");
   a->b.mark = keep->b.mark;
-  a->lv = (dobfs_lv_t *)rows->d;
+  a->lv = (trace_lv_t *)rows->d;
   CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
   return 0;
+}
+
+/* support (host): a run's arguments (a, a copy of the init's `keep`): dist,
+ * -a's marks and rows, a fresh hub-claim epoch, the rule's state before level 0 */
+static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_t *t,
+                          dev_rows_t *rows, eid_t m, vid_t src, dist_t *d_dist,
+                          const step_stats_t *st) {
+  a->b.dist = d_dist;
+  a->b.trace = st->trace != NULL;
+  a->b.epoch = ++keep->b.epoch;
+  if (a->b.trace && dobfs_trace_open(a, keep, rows)) return fail_code();
+  dobfs_rs0(a, t, m, src);
+  return 0;
+}
+
+/* support (host): a run's end from 08's tallies c: a level too big for the
+ * queues fails; the levels, pushes and -a's rows (trace_rows) go to st */
+static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t src,
+                           dev_rows_t *rows, step_stats_t *st, const char *const *names,
+                           int nnames) {
+  if (c->status == ST_TOOBIG)
+    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the "
+                "%llu entries of each queue (-K qcap)", src, c->toobig, a->b.cap);
+  st->levels = c->level;
+  st->pushes = (long long)c->pushes;
+  st->duplicates = -1;
+  if (a->b.trace)
+    if (trace_rows(rows, c->level, st, names, nnames)) return fail_code();
+  return 0;
+}
+
+/* support (host): what init allocated for step 10's levels (a->ctl: the loop
+ * state of a rung above too, whose first member it is) */
+static void dobfs_free(dobfs_args_t *a, dobfs_host_t *t, dev_rows_t *rows) {
+  gpu_free(a->b.q[0]);
+  gpu_free(a->b.q[1]);
+  gpu_free(a->b.hubq);
+  gpu_free(a->ctl);
+  gpu_free(a->b.hubw);
+  gpu_free(a->b.mark);
+  dev_rows_free(rows);
+  gpu_free(a->bm[0]);
+  gpu_free(a->bm[1]);
+  gpu_free(t->d_in_offsets_own);
+  gpu_free(t->d_in_cols_own);
+  free(t->h_in_offsets_own);
 }
 
 /* NEW(10): the knobs of step 08's levels and of the rule, shared by the knob tables of 10 and of

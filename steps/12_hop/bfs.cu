@@ -100,7 +100,7 @@ static __device__ void hop_single(const hop_args_t *a, int level, int cur,
       if (edges) atomicAdd(&s_e, edges);
       __syncthreads();
       if (t == 0) {
-        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+        trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
         a->d.lv[level] = r;
       }
     }
@@ -146,7 +146,7 @@ static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loo
   while (L->size) {
     /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    L->tl = a.d.b.trace && b0 ? trace_clock() : 0;
     H->hop_end = 0;
     int hop = with_hop && a.hop && !L->in_bitmap &&
               (H->mixed || a.d.rule == RULE_TOPDOWN ||
@@ -248,7 +248,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   const void *const k[4] = {(const void *)hop_dobfs_loop_kernel,
                             (const void *)hop_dobfs_loop512_kernel, (const void *)hop_loop_kernel,
                             (const void *)hop_loop512_kernel};
-  hop_launch_t o = {0, 0, 0, 0, NULL};
+  coop_launch_t o = {0, 0, 0, 0, NULL};
   if (hop_launch_setup(a, lc, k, &o)) {
     free(s);
     return fail_code();
@@ -284,11 +284,7 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
 static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   hop_state_t *s = (hop_state_t *)state;
   hop_args_t a = s->a;
-  a.d.b.dist = d_dist;
-  a.d.b.trace = st->trace != NULL;
-  a.d.b.epoch = ++s->a.d.b.epoch;
-  if (a.d.b.trace && dobfs_trace_open(&a.d, &s->a.d, &s->rows)) return fail_code();
-  dobfs_rs0(&a.d, &s->t, s->g.m, src);
+  if (dobfs_run_args(&a.d, &s->a.d, &s->t, &s->rows, s->g.m, src, d_dist, st)) return fail_code();
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);
@@ -298,48 +294,7 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
                                          s->smem, 0));
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
-  if (c.d.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT,
-                "a level from source %" PRIvid
-                " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)",
-                src, c.d.b.toobig, a.d.b.cap);
-  st->levels = c.d.b.level;
-  st->pushes = (long long)c.d.b.pushes;
-  st->duplicates = -1;
-  if (a.d.b.trace) {
-    int nl = 0;
-    dobfs_lv_t *h = (dobfs_lv_t *)dev_rows_fetch(&s->rows, c.d.b.level, &nl);
-    if (!h) return fail_code();
-    long long dups = 0, edges = 0;
-    double ms_sum = 0;
-    for (int l = 0; l < nl; l++) {
-      /* NEW(12): the level's time (ms), -1 where not measured */
-      float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
-      if (ms >= 0) ms_sum += ms;
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
-      dups += (long long)h[l].dups;
-      edges += (long long)h[l].edges;
-      /* greppable per-level lines for the lesson's trace figure */
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
-             : h[l].mode == MODE_SINGLE ? "single"
-             : h[l].mode == MODE_HOP1   ? "hop1"
-             : h[l].mode == MODE_HOPK   ? "hopk"
-                                        : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
-             h[l].hubs, ms * 1e3);
-    }
-    printf(
-        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
-        "it)\n",
-        ms_sum);
-    for (int l = 0; l < nl; l++) /* the direction of every level */
-      printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
-    st->duplicates = dups;
-    st->edges_inspected = edges;
-    free(h);
-  }
+  if (dobfs_run_stats(&c.d.b, &a.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(
         stderr,
@@ -353,19 +308,8 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 
 static void hop_fini(void *state) {
   hop_state_t *s = (hop_state_t *)state;
-  gpu_free(s->a.d.b.q[0]);
-  gpu_free(s->a.d.b.q[1]);
-  gpu_free(s->a.d.b.hubq);
-  gpu_free(s->a.ctl);
-  gpu_free(s->a.d.b.hubw);
-  gpu_free(s->a.d.b.mark);
-  dev_rows_free(&s->rows);
+  dobfs_free(&s->a.d, &s->t, &s->rows);
   gpu_free((void *)s->a.head); /* NEW(12, hop) */
-  gpu_free(s->a.d.bm[0]);
-  gpu_free(s->a.d.bm[1]);
-  gpu_free(s->t.d_in_offsets_own);
-  gpu_free(s->t.d_in_cols_own);
-  free(s->t.h_in_offsets_own);
   free(s);
 }
 

@@ -14,6 +14,8 @@
 #include "../10_dobfs/dobfs.cuh" /* the rule, both directions, 08's levels as 10 changed them */
 
 enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW(12): -a's modes of hop levels, beside 08's MODE_* */
+/* support (-a): every mode as printed (trace_rows) */
+static const char *const hop_modes[] = {"multi", "single", "multi", "hop1", "hopk"};
 
 /* NEW(12): step 10's loop state, and the hop engine's. */
 typedef struct {
@@ -450,21 +452,10 @@ static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_lo
 static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a,
                                                                       const hop_loop_t *H, int ci,
                                                                       int b0) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
   dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
-  dev_rebuild(a.d.b.dist, a.d.b.n, lo, hi, a.d.b.q[H->l.cur ^ 1], a.d.b.cap, &a.ctl->d.b.rebuild);
-  grid.sync();
-  unsigned long long next = ld_volatile(&a.ctl->d.b.rebuild);
-  if (b0) a.ctl->d.b.rebuilds++;
-  if (next > a.d.b.cap) {
-    if (b0) {
-      a.ctl->d.b.status = ST_TOOBIG;
-      a.ctl->d.b.toobig = next;
-    }
-    next = 0;
-  }
-  return next;
+  return bfs4k_grid_rebuild(&a.d.b, lo, hi, a.d.b.q[H->l.cur ^ 1], b0,
+                            cooperative_groups::this_grid());
 }
 
 /* A multi-block hop step: `hop` levels, one grid barrier. */
@@ -544,47 +535,19 @@ static void hop_read_knobs(hop_args_t *a, const dgraph_t *g, const launch_t *lc)
 /* NEW(12): where the loop kernels are set up: shared memory (the hash, then
  * the staging area or the engine's block queues), the build (k: without the
  * engine at 1024 and 512 threads a block, then with it) and the cooperative
- * grid. */
-typedef struct {
-  size_t smem;
-  int smem_max, full, grid_loop;
-  const void *loop_kernel;
-} hop_launch_t;
-
+ * grid (harness/coop.cuh). */
 static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const k[4],
-                            hop_launch_t *o) {
+                            coop_launch_t *o) {
   /* shared memory: the hash table (8-byte entries) then the staging area,
    * or the hop engine's two block queues (40 bytes an entry) in its place */
   o->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
   if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > o->smem)
     o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
-  int dev = 0, smem_max = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (o->smem + 256 > (size_t)smem_max) {
-    size_t need = o->smem;
-    int h = a->d.b.hash, st = a->d.b.stage;
-    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
-                "this GPU has %d", h, st, need, smem_max);
-  }
   /* NEW(12, hop): the build with the hop engine only where it runs */
-  o->loop_kernel = k[(a->hop ? 2 : 0) + (lc->block <= 512)];
-  for (int i = 0; i < 4; i++)
-    CUDA_CHECK(cudaFuncSetAttribute(k[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)o->smem));
-  /* the cooperative grid holds at most the resident blocks; -x caps it further */
-  o->grid_loop =
-      dev_coop_grid(o->loop_kernel, lc->block, o->smem, lc->sm_count, lc->grid, &o->full);
+  if (coop_launch_setup(lc, k, 4, k[(a->hop ? 2 : 0) + (lc->block <= 512)], a->d.b.hash,
+                        a->d.b.stage, o))
+    return fail_code();
   a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
-  if (o->full < 1) {
-    size_t need = o->smem;
-    return fail(EXIT_INPUT,
-                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
-                need);
-  }
-  if (!o->grid_loop)
-    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids (step 08's -K loop=0 can)");
-  o->smem_max = smem_max;
   return 0;
 }
 

@@ -391,7 +391,7 @@ static __device__ void lean_hop_single(const lean_args_t *la, int level, int cur
       if (edges) atomicAdd(&s_e, edges);
       __syncthreads();
       if (t == 0) {
-        dobfs_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+        trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
         a->d.lv[level] = r;
       }
     }
@@ -440,7 +440,7 @@ static __device__ __forceinline__ void lean_hop_loop_run(const lean_args_t &la, 
   while (L->size) {
     /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    L->tl = a.d.b.trace && b0 ? trace_clock() : 0;
     H->hop_end = 0;
     int hop = with_hop && a.hop && !L->in_bitmap &&
               (H->mixed || a.d.rule == RULE_TOPDOWN ||
@@ -739,7 +739,7 @@ static int lean_setup(lean_state_t *s, const lean_args_t *a, const dgraph_t *g, 
  * sbits bytes and costs the cooperative grid no block per SM (else without it);
  * k and o as hop_launch_setup left them. */
 static int lean_bits_setup(lean_args_t *a, const launch_t *lc, const void *const k[4],
-                           hop_launch_t *o, size_t sb_bytes) {
+                           coop_launch_t *o, size_t sb_bytes) {
   if (!a->h.hop || sb_bytes > (size_t)launch_knob(lc, "sbits")) return 0;
   size_t smem = HOP_OFF(a->h.d.b.hash) + (size_t)a->h.hopq * 80 + sb_bytes;
   if (smem < o->smem) smem = o->smem;
@@ -772,7 +772,7 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   const void *const k[4] = {
       (const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
       (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
-  hop_launch_t o = {0, 0, 0, 0, NULL};
+  coop_launch_t o = {0, 0, 0, 0, NULL};
   size_t sb_bytes = ((size_t)a->h.d.b.n + 31) / 32 * 4; /* NEW(13): a bit per vertex */
   if (hop_launch_setup(&a->h, lc, k, &o) || lean_bits_setup(a, lc, k, &o, sb_bytes)) {
     free(s);
@@ -815,11 +815,8 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
 static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   lean_state_t *s = (lean_state_t *)state;
   lean_args_t a = s->a;
-  a.h.d.b.dist = d_dist;
-  a.h.d.b.trace = st->trace != NULL;
-  a.h.d.b.epoch = ++s->a.h.d.b.epoch;
-  if (a.h.d.b.trace && dobfs_trace_open(&a.h.d, &s->a.h.d, &s->rows)) return fail_code();
-  dobfs_rs0(&a.h.d, &s->t, s->g.m, src);
+  if (dobfs_run_args(&a.h.d, &s->a.h.d, &s->t, &s->rows, s->g.m, src, d_dist, st))
+    return fail_code();
   int block = s->lc.block;
   hop_ctl_t c;
   memset(&c, 0, sizeof c);
@@ -840,48 +837,7 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(&c, a.h.ctl, sizeof c, cudaMemcpyDeviceToHost));
   }
-  if (c.d.b.status == ST_TOOBIG)
-    return fail(EXIT_INPUT,
-                "a level from source %" PRIvid
-                " has %llu vertices, more than the %llu "
-                "entries of each queue (-K qcap)",
-                src, c.d.b.toobig, a.h.d.b.cap);
-  st->levels = c.d.b.level;
-  st->pushes = (long long)c.d.b.pushes;
-  st->duplicates = -1;
-  if (a.h.d.b.trace) {
-    int nl = 0;
-    dobfs_lv_t *h = (dobfs_lv_t *)dev_rows_fetch(&s->rows, c.d.b.level, &nl);
-    if (!h) return fail_code();
-    long long dups = 0, edges = 0;
-    double ms_sum = 0;
-    for (int l = 0; l < nl; l++) {
-      /* NEW(13): the level's time (ms), -1 where not measured */
-      float ms = h[l].ns == ~0ULL ? -1.0f : (float)(h[l].ns / 1e6);
-      if (ms >= 0) ms_sum += ms;
-      step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups, ms);
-      dups += (long long)h[l].dups;
-      edges += (long long)h[l].edges;
-      /* greppable per-level lines for the lesson's trace figure */
-      printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d us=%.2f\n", l,
-             h[l].dir == DIR_BOTTOMUP   ? "bottom-up"
-             : h[l].mode == MODE_SINGLE ? "single"
-             : h[l].mode == MODE_HOP1   ? "hop1"
-             : h[l].mode == MODE_HOPK   ? "hopk"
-                                        : "multi",
-             h[l].frontier, h[l].dups, h[l].edges, h[l].vw, h[l].ed ? "edge-discover" : "vwarp",
-             h[l].hubs, ms * 1e3);
-    }
-    printf(
-        "Levels: %.3f ms in the levels' own times (handovers and the trace's counting not in "
-        "it)\n",
-        ms_sum);
-    for (int l = 0; l < nl; l++) /* the direction of every level */
-      printf("Direction: level %d %s\n", l, h[l].dir == DIR_BOTTOMUP ? "bottom-up" : "top-down");
-    st->duplicates = dups;
-    st->edges_inspected = edges;
-    free(h);
-  }
+  if (dobfs_run_stats(&c.d.b, &a.h.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
     fprintf(
         stderr,
@@ -895,20 +851,9 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 
 static void lean_fini(void *state) {
   lean_state_t *s = (lean_state_t *)state;
-  gpu_free(s->a.h.d.b.q[0]);
-  gpu_free(s->a.h.d.b.q[1]);
-  gpu_free(s->a.h.d.b.hubq);
-  gpu_free(s->a.h.ctl);
-  gpu_free(s->a.h.d.b.hubw);
-  gpu_free(s->a.h.d.b.mark);
-  dev_rows_free(&s->rows);
+  dobfs_free(&s->a.h.d, &s->t, &s->rows);
   gpu_free((void *)s->a.h.head); /* hop */
   gpu_free((void *)s->a.lhead); /* NEW(13, lean) */
-  gpu_free(s->a.h.d.bm[0]);
-  gpu_free(s->a.h.d.bm[1]);
-  gpu_free(s->t.d_in_offsets_own);
-  gpu_free(s->t.d_in_cols_own);
-  free(s->t.h_in_offsets_own);
   free(s);
 }
 

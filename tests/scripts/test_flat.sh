@@ -71,8 +71,12 @@ out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
 t "diff: a replacing function against the one it replaces" \
   'grep -q "^-static int a_one(gpu_t x) { return x + 1; }" <<< "$out" && grep -q "^+static int b_one(gpu_t x) { return x + 3; }" <<< "$out" && grep -q "^+static int b_new(int x)" <<< "$out"'
 t "diff: the base program's function the step does not use is left out" '! grep -q "host_only" <<< "$out"'
-t "diff: the base program's opening comment is left out, the step's shows whole" \
-  '! grep -q "^-/\* Step 08" <<< "$out" && grep -q "^+/\* Step 10" <<< "$out"'
+t "diff: the base program's opening comment is left out" '! grep -q "^-/\* Step 08 \*/" <<< "$out"'
+# a function of the program that replaces one of a header below is diffed against it
+printf '/* Step 10\n * Base:       08\n */\n#include "b.cuh"\n/* replaces: a_one */\nstatic int p_one(gpu_t x) { return x + 4; }\nint main(void) { return p_one(0) - 4; }\n' > "$tmp/steps/10_b/bfs.cu"
+out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
+t "diff: a program's function against the header's it replaces" \
+  'awk "/^diff -u steps\/08_a\/bfs.cu/ {p = 1} /^diff -u \(/ {p = 0} p" <<< "$out" | grep -q "^-static int a_one(gpu_t x) { return x + 1; }" && grep -q "^# (the base side holds steps/08_a/a.cuh: 4-4" <<< "$out"'
 out=$("$tmp/scripts/diff.sh" steps/08_a 2>&1); rc=$?
 t "diff of the first step: nothing to diff" '[ $rc = 0 ] && grep -q "is the first step" <<< "$out"'
 echo "flat-test: $pass passed, $failn failed"
