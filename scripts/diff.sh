@@ -40,7 +40,8 @@ funcs() {
 : > "$tmp/below"
 b=$prev
 while [ -n "$b" ]; do
-  ls "$b"/*.cu "$b"/*.cuh >/dev/null 2>&1 && funcs "$b"/*.cu "$b"/*.cuh >> "$tmp/below"
+  fs=$(ls "$b"/*.cu "$b"/*.cuh 2>/dev/null)   # a rung without a header (13) too
+  [ -n "$fs" ] && funcs $fs >> "$tmp/below"
   b=$(base_of "$b")
 done
 

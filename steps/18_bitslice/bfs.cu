@@ -198,6 +198,8 @@ static __device__ __forceinline__ void bs_hop_loop_run(const lean_args_t &la, ho
   const hop_args_t &a = la.h;
   dobfs_loop_t *L = &H->l;
   while (L->size) {
+    /* -a: a level's time runs from here (choice, scout and conversions
+     * included) to its last grid.sync(), before the trace's own counting */
     L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
     H->hop_end = 0;
     int hop = with_hop && a.hop && !L->in_bitmap &&
@@ -374,6 +376,7 @@ static int bs_reorder(bs_state_t *s, const graph_t *h, int order, dgraph_t *gn, 
 
 /* NEW(18): step 13's init chose one of its four loop kernels; this rung's build
  * of the same one takes its place, on a grid its own occupancy allows. */
+/* replaces: - */
 static int bs_swap_kernel(lean_state_t *ls, const launch_t *lc) {
   const void *from[4] = {(const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
                          (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
@@ -397,6 +400,7 @@ static int bs_swap_kernel(lean_state_t *ls, const launch_t *lc) {
   return fail(EXIT_INPUT, "step 18: step 13's loop kernel not recognised");
 }
 
+/* replaces: - */
 static int bs_check_knobs(const launch_t *lc) {
   if (lean_check_knobs(lc)) return fail_code();
   long order = launch_knob(lc, "order"), rows = launch_knob(lc, "rows");
@@ -411,6 +415,7 @@ static int bs_check_knobs(const launch_t *lc) {
 
 /* NEW(18): the preparation, timed (the Prep line): the order and the
  * relabelled graph (*gn becomes it), the slices of its in-edges. */
+/* replaces: - */
 static int bs_prep(bs_state_t *s, const graph_t *h, const char *variant, int order, int R,
                    long slicemb, dgraph_t *gn) {
   double t0 = host_ms(), t[3] = {0, 0, 0};
@@ -444,6 +449,7 @@ static int bs_prep(bs_state_t *s, const graph_t *h, const char *variant, int ord
 
 /* NEW(18): the preparation, then step 13's init over the relabelled graph,
  * then this rung's loop kernels in place of step 13's. */
+/* replaces: - */
 static int bs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (bs_check_knobs(lc)) return fail_code();
   const graph_t *h = (const graph_t *)g->host;
@@ -470,6 +476,7 @@ static int bs_init(const dgraph_t *g, const launch_t *lc, void **state) {
 
 /* NEW(18): the source into the new numbering, step 13's run, the distances
  * back (both timed: the relabel's cost in every run) */
+/* replaces: - */
 static int bs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   bs_state_t *s = (bs_state_t *)state;
   if (!s->h_perm) return lean_run(s->inner, src, d_dist, st);
@@ -483,6 +490,7 @@ static int bs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   return 0;
 }
 
+/* replaces: - */
 static void bs_fini(void *state) {
   bs_state_t *s = (bs_state_t *)state;
   if (s->inner) lean_fini(s->inner);
