@@ -76,11 +76,12 @@ static __device__ __forceinline__ unsigned bs_scan(const unsigned *front, unsign
   return open;
 }
 
-/* NEW(18): a bottom-up level over the slices; replaces dobfs_bottomup where
+/* NEW(18): a bottom-up level over the slices, in place of dobfs_bottomup where
  * the slices exist, with the same counters for the rule. A lane takes one
  * row group: its unvisited rows from dist, then its slices in column order
  * until every such row has a frontier in-neighbour. A warp takes 32 groups,
  * 32 R vertices: R whole bitmap words, each written by one lane. */
+/* replaces: dobfs_bottomup */
 static __device__ void bs_bottomup(const dobfs_args_t *a, int level, const unsigned *front,
                                    unsigned *next) {
   if (blockIdx.x == 0 && threadIdx.x == 0) {
