@@ -232,14 +232,14 @@ static __device__ __forceinline__ void bs_loop(const lean_args_t &a, vid_t src,
                                                const int with_hop) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
-  if (b0 && !a.pro) {
+  if (b0 && !a.pro) { /* step 13: the prologue left its own state */
     memset(a.h.ctl, 0, sizeof *a.h.ctl);
     a.h.d.b.q[0][0] = src;
   }
   grid.sync();
   hop_loop_t H;
   hop_loop_init(a.h, &H);
-  if (a.pro) {
+  if (a.pro) { /* step 13: from where the prologue stopped (size 0: it finished) */
     H.l.level = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
     H.l.cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
     H.l.size = ld_volatile(&a.h.ctl->d.b.size);
