@@ -1,10 +1,11 @@
 /* test_bitslice.c - step 18's host side (steps/18_bitslice/bitslice.cuh): the
  * orders are permutations, the relabelled CSR is the graph renumbered, and the
  * slices hold exactly the in-edges, on Kronecker, grid and directed graphs at
- * every row height. */
+ * every row height, and BFS levels read from them bottom-up are the oracle's. */
 #include "err.h"
 #include "generate.h"
 #include "graph.h"
+#include "oracle.h"
 /* before testutil.h: cmocka's fail() macro would clobber the header's fail() calls */
 #include "../../steps/18_bitslice/bitslice.cuh"
 
@@ -77,6 +78,51 @@ static void check_slices(const eid_t *off, const vid_t *cols, vid_t n, int R) {
   }
 }
 
+/* Every level bottom-up over the slices, as step 18's kernel reads them (a row
+ * group's slices in column order, a row done at its first frontier bit, the
+ * group at its last open row), in the new numbering; then compared, through
+ * perm, with the oracle's BFS of the input graph. */
+static void check_levels(const graph_t *g, const vid_t *perm, const eid_t *io, const vid_t *ic,
+                         int R, vid_t src) {
+  vid_t n = g->n, words = (n + 31) / 32;
+  unsigned *front = calloc(words, 4), *next = calloc(words, 4);
+  dist_t *d = malloc(n * sizeof *d), *want = malloc(n * sizeof *want);
+  unsigned *cb = malloc((g->m + 1) * sizeof *cb), *w = malloc((g->m + 1) * R * sizeof *w);
+  for (vid_t v = 0; v < n; v++) d[v] = DIST_INF;
+  d[perm[src]] = 0;
+  front[perm[src] / 32] = 1u << (perm[src] % 32);
+  for (int level = 0, found = 1; found; level++) {
+    found = 0;
+    memset(next, 0, words * 4);
+    for (unsigned long long v0 = 0; v0 < n; v0 += R) {
+      unsigned open = 0;
+      for (int r = 0; r < R && v0 + r < n; r++) open |= (unsigned)(d[v0 + r] == DIST_INF) << r;
+      unsigned todo = open;
+      eid_t k = bs_group(io, ic, n, v0, R, cb, w);
+      for (eid_t s = 0; s < k && open; s++)
+        for (int r = 0; r < R; r++)
+          if ((open >> r & 1) && (w[s * R + r] & front[cb[s]])) open &= ~(1u << r);
+      for (int r = 0; r < R; r++)
+        if ((todo & ~open) >> r & 1) {
+          d[v0 + r] = level + 1;
+          next[(v0 + r) / 32] |= 1u << ((v0 + r) % 32);
+          found = 1;
+        }
+    }
+    unsigned *t = front;
+    front = next;
+    next = t;
+  }
+  oracle_bfs(g, src, want);
+  for (vid_t v = 0; v < n; v++) assert_int_equal(d[perm[v]], want[v]);
+  free(front);
+  free(next);
+  free(d);
+  free(want);
+  free(cb);
+  free(w);
+}
+
 static void run_case(int kind, int directed) {
   graph_t g;
   build(&g, kind, directed);
@@ -88,7 +134,10 @@ static void run_case(int kind, int directed) {
     eid_t *io = r.offsets;
     vid_t *ic = r.cols;
     if (directed) assert_int_equal(bs_transpose(&r, &io, &ic), 0);
-    for (int R = 1; R <= 32; R *= 2) check_slices(io, ic, r.n, R);
+    for (int R = 1; R <= 32; R *= 2) {
+      check_slices(io, ic, r.n, R);
+      check_levels(&g, perm, io, ic, R, g.offsets[1] > g.offsets[0] ? 0 : 1);
+    }
     if (directed) {
       free(io);
       free(ic);
