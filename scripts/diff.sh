@@ -12,7 +12,8 @@
 # header the step introduces (none of that name in the base) holds what the step adds and the
 # functions it changes: a function marked by a line `/* replaces: NAME */` right above its
 # definition is diffed against NAME (looked up in the base's files, else its base's, and so on),
-# everything else shows as added. One "diff -u A B" line before each file's diff.
+# everything else shows as added. A program that #includes its base's program whole is diffed
+# as such a header. One "diff -u A B" line before each file's diff.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 d=${1%/}
@@ -46,7 +47,8 @@ funcs() {
 : > "$tmp/below"
 b=$prev
 while [ -n "$b" ]; do
-  ls "$b"/*.cu "$b"/*.cuh >/dev/null 2>&1 && funcs "$b"/*.cu "$b"/*.cuh >> "$tmp/below"
+  fs=$(ls "$b"/*.cu "$b"/*.cuh 2>/dev/null)   # a rung without a header (13) too
+  [ -n "$fs" ] && funcs $fs >> "$tmp/below"
   b=$(base_of "$b")
 done
 
@@ -85,7 +87,11 @@ for x in "$d"/*.cu "$d"/*.cuh; do
   [ -e "$x" ] || continue
   if [ "$x" = "$f" ]; then y=$(main "$prev"); else y=$prev/$(basename "$x"); fi
   match "$x" "$([ "$x" = "$f" ] && echo 1 || echo 0)" > "$tmp/m"
-  if [ -n "$y" ] && [ -e "$y" ]; then
+  # a program that includes its base's program whole (step 18: #include "../13_lean/bfs.cu")
+  # keeps all of it: only the functions it replaces are the lesson, as for a new header
+  whole=0
+  [ "$x" = "$f" ] && [ -n "$y" ] && grep -q "^#include \"\.\./${y#steps/}\"" "$x" && whole=1
+  if [ "$whole" = 0 ] && [ -n "$y" ] && [ -e "$y" ]; then
     # the base's file less the functions that this file neither keeps nor replaces: what the
     # base had and this rung does not need is not part of the lesson. A function this file
     # replaces that lives in another file below (a header's) joins the base's file, in this

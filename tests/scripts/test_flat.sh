@@ -77,6 +77,19 @@ printf '/* Step 10\n * Base:       08\n */\n#include "b.cuh"\n/* replaces: a_one
 out=$("$tmp/scripts/diff.sh" steps/10_b 2>&1); rc=$?
 t "diff: a program's function against the header's it replaces" \
   'awk "/^diff -u steps\/08_a\/bfs.cu/ {p = 1} /^diff -u \(/ {p = 0} p" <<< "$out" | grep -q "^-static int a_one(gpu_t x) { return x + 1; }" && grep -q "^# (the base side holds steps/08_a/a.cuh: 4-4" <<< "$out"'
+# a base that keeps its code in its program (no header): the functions a step's program does
+# not use are left out; a program that includes its base's program whole shows only the
+# functions it replaces, against them
+mkdir -p "$tmp/steps/20_p" "$tmp/steps/21_q" "$tmp/steps/22_r"
+printf '/* Step 20 */\nstatic int p_keep(int x)\n{\n  return x + 1;\n}\nstatic int p_unused(void)\n{\n  return 9;\n}\nint main(void) { return p_keep(0); }\n' > "$tmp/steps/20_p/bfs.cu"
+printf '/* Step 22\n * Base:       20\n */\nstatic int r_keep(int x)\n{\n  return x + 2;\n}\nint main(void) { return r_keep(0); }\n' > "$tmp/steps/22_r/bfs.cu"
+out=$("$tmp/scripts/diff.sh" steps/22_r 2>&1); rc=$?
+t "diff: a base without a header: its program's functions the step does not use are left out" \
+  'grep -q "^-static int p_keep" <<< "$out" && grep -q "^+static int r_keep" <<< "$out" && ! grep -q "p_unused" <<< "$out"'
+printf '/* Step 21\n * Base:       20\n */\n#define main p_main\n#include "../20_p/bfs.cu"\n#undef main\nstatic int q_keep(int x)\n{\n  return x + 3;\n}\nint main(void) { return q_keep(0); }\n' > "$tmp/steps/21_q/bfs.cu"
+out=$("$tmp/scripts/diff.sh" steps/21_q 2>&1); rc=$?
+t "diff: a program that includes its base's program whole: only what it replaces" \
+  'grep -qx "diff -u (the functions of the rungs below that steps/21_q/bfs.cu replaces) steps/21_q/bfs.cu" <<< "$out" && grep -q "^-  return x + 1;" <<< "$out" && grep -q "^+  return x + 3;" <<< "$out" && ! grep -q "p_unused" <<< "$out"'
 out=$("$tmp/scripts/diff.sh" steps/08_a 2>&1); rc=$?
 t "diff of the first step: nothing to diff" '[ $rc = 0 ] && grep -q "is the first step" <<< "$out"'
 echo "flat-test: $pass passed, $failn failed"
