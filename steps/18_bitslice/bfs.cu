@@ -169,7 +169,7 @@ static __device__ __forceinline__ int bs_loop_bu(const dobfs_args_t &a, dobfs_lo
   dobfs_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
                   ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
   if (a.b.trace && b0)
-    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, dobfs_clock() - L->tl);
+    dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, trace_clock() - L->tl);
   L->bu_levels++;
   L->level++;
   L->bcur ^= 1;
@@ -201,7 +201,7 @@ static __device__ __forceinline__ void bs_hop_loop_run(const lean_args_t &la, ho
   while (L->size) {
     /* -a: a level's time runs from here (choice, scout and conversions
      * included) to its last grid.sync(), before the trace's own counting */
-    L->tl = a.d.b.trace && b0 ? dobfs_clock() : 0;
+    L->tl = a.d.b.trace && b0 ? trace_clock() : 0;
     H->hop_end = 0;
     int hop = with_hop && a.hop && !L->in_bitmap &&
               (H->mixed || a.d.rule == RULE_TOPDOWN ||
