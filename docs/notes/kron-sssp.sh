@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # kron-sssp.sh OUTDIR - the measurements that decide the hypotheses of docs/notes/kron-sssp.md:
-# rounds against relax operations for SSSP on kron20 and kron22 (one GPU, about 5 minutes).
+# rounds against relax operations for SSSP on kron20 and kron22 (one GPU, about 6 minutes; each
+# command at most 150 s).
 #   1. Δ per class of graph: step 14, 16 and 17 with a fixed Near-Far step (delta=16..128) next
 #      to their default (delta=-1: 8 on these graphs) and, for step 14, no order (delta=0);
 #      -R 4 -n 5 -v, HBF_VERBOSE=1 (rounds, splits, relax operations per reached edge).
-#   2. The GPU's own round profile: step 14 and 17 with -a on one source (per round: frontier,
-#      relax operations) at delta=-1 and delta=64, to set beside the CPU model's rounds.
+#   2. The GPU's own round profile: steps 14 and 17 with -a on one source (per round: frontier,
+#      relax operations) at delta=-1 and delta=64, to set beside the CPU model's rounds (kron20;
+#      kron22 step 14 only).
 #   3. Nsight Compute on step 14's cooperative kernel at delta=-1 and delta=64 on kron20
 #      (scripts/profile.sh's metric set: DRAM and L2 throughput, L2 atomics), when ncu is there.
 #   4. Optional: GSWITCH's own round log (-v) and the steps on the peers' kron20 file (gapbs's
@@ -20,7 +22,7 @@
 #                                   committed run is docs/notes/data/kron-sssp.txt; ~10 minutes)
 #   KRON_DRY=1 docs/notes/kron-sssp.sh OUTDIR   print the commands, run nothing
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 
 if [ "${1:-}" = --cpu ]; then
   bin=$(mktemp); trap 'rm -f "$bin"' EXIT
@@ -44,6 +46,7 @@ fi
 OUT=$1
 DRY=${KRON_DRY:-0}
 if [ "$DRY" != 1 ]; then
+  # shellcheck source=scripts/gpu-probe.sh
   . scripts/gpu-probe.sh; need_gpu kron-sssp
   for s in 14 16 17; do [ -x bin/step$s ] || { echo "kron-sssp: bin/step$s missing: make bin/step$s SM=90" >&2; exit 2; }; done
   mkdir -p "$OUT" || exit 2
@@ -68,12 +71,12 @@ for g in 20 22; do
   run sets-kron$g.log env HBF_VERBOSE=1 bin/step17 -g $g -R 4 -n 5 -v --knob-sets "$SETS1617" -o "$csv"
 done
 
-# 2. per-round traces on the GPU (the bench's first source of -R 1), kron20 and kron22
-for g in 20 22; do
-  for s in 14 17; do
-    for d in -1 64; do
-      run trace.log env HBF_VERBOSE=1 bin/step$s -g $g -R 1 -n 1 -a -K delta=$d -o "$OUT/trace-step$s-kron$g-delta$d.csv"
-    done
+# 2. per-round traces on the GPU (the bench's first source of -R 1): steps 14 and 17 on kron20,
+#    step 14 on kron22
+for gs in 20:14 20:17 22:14; do
+  g=${gs%:*}; s=${gs#*:}
+  for d in -1 64; do
+    run trace.log env HBF_VERBOSE=1 bin/step"$s" -g "$g" -R 1 -n 1 -a -K delta=$d -o "$OUT/trace-step$s-kron$g-delta$d.csv"
   done
 done
 
