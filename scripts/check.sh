@@ -13,7 +13,8 @@ usage() {
 usage: scripts/check.sh bin/stepNN...   (make [stepNN..] check)
 Checks every variant of each step against the CPU oracle on the battery (docs/DESIGN.md).
 Environment:
-  JOBS=4             cases run at once
+  JOBS=4             cases run at once (each with nproc / JOBS OpenMP threads, unless
+                     OMP_NUM_THREADS says; the alone cases with every core)
   QUICK=1            fewer cases (what the sanitizer runs use)
   LOGDIR=results/check   one log per case (a passing case's distances are removed)
   CASE_TIMEOUT=300   seconds a case may take
@@ -30,6 +31,12 @@ QUICK=${QUICK:-0}           # QUICK=1: fewer cases (sanitizer runs)
 LOGDIR=${LOGDIR:-results/check}
 TIMEOUT=${CASE_TIMEOUT:-300}
 DRY=${CHECK_DRY:-0}
+# A case's host side (graph build, oracle) runs OpenMP on every core unless told, so JOBS such
+# processes would run JOBS x nproc threads. The parallel cases share the cores; the alone ones
+# (one at a time) take them all.
+NCPU=$(nproc 2>/dev/null || echo 1)
+OMP_PAR=${OMP_NUM_THREADS:-$(( NCPU / JOBS > 0 ? NCPU / JOBS : 1 ))}
+OMP_ALONE=${OMP_NUM_THREADS:-$NCPU}
 [ $# -gt 0 ] || { usage; exit 2; }
 # No GPU: one line and exit 77 (skipped), before any case or log is made (the plan needs none).
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/gpu-probe.sh"; [ "$DRY" = 1 ] || need_gpu check
@@ -299,8 +306,8 @@ echo "check: $total cases of $# step$([ $# = 1 ] || echo s), $JOBS at a time; lo
 [ "$nalone" = 0 ] || echo "check: $nalone of them one at a time after the others (deep cases of cooperative-grid steps, bounded cases)"
 t_start=$SECONDS
 progress() { local k=0 line; while IFS= read -r line; do k=$((k + 1)); printf '[%d/%s %4ds] %s\n' "$k" "$1" $((SECONDS - t_start)) "$line"; done; }
-{ xargs -r -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$tmp/par"
-  xargs -r -P 1 -L 1 bash -c 'run_case "$@"' _ < "$tmp/alone"; } | tee "$tmp/results" | progress "$total"
+{ OMP_NUM_THREADS=$OMP_PAR xargs -r -P "$JOBS" -L 1 bash -c 'run_case "$@"' _ < "$tmp/par"
+  OMP_NUM_THREADS=$OMP_ALONE xargs -r -P 1 -L 1 bash -c 'run_case "$@"' _ < "$tmp/alone"; } | tee "$tmp/results" | progress "$total"
 
 # SSSP: a negative cycle must be one clean error line and exit 2 -- the step's
 # own (the harness hands it the source although the oracle found the cycle);
