@@ -461,6 +461,26 @@ int graph_set_random_weights(graph_t *g, weight_t maxw, uint64_t seed) {
   return 0;
 }
 
+static uint64_t source_draw(uint64_t *s) { /* splitmix64's sequence */
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void graph_random_sources(const graph_t *g, uint64_t seed, vid_t *src, int k) {
+  uint64_t state = seed ^ 0x5eed5eed5eedULL;
+  for (int i = 0; i < k; i++) {
+    vid_t v = (vid_t)(source_draw(&state) % g->n);
+    /* out-degree > 0 if any vertex has one: a few random draws, then a scan */
+    for (int tries = 0; tries < 64 && g->offsets[v + 1] == g->offsets[v]; tries++)
+      v = (vid_t)(source_draw(&state) % g->n);
+    for (vid_t step = 0; step < g->n && g->offsets[v + 1] == g->offsets[v]; step++)
+      v = (v + 1) % g->n;
+    src[i] = v;
+  }
+}
+
 int graph_transpose(const graph_t *g, eid_t **off_out, vid_t **cols_out) {
   *off_out = NULL;
   *cols_out = NULL;

@@ -66,6 +66,11 @@ void graph_degree_stats(const graph_t *g, degree_stats_t *s);
  * Replaces existing weights. */
 int graph_set_random_weights(graph_t *g, weight_t maxw, uint64_t seed);
 
+/* k sources drawn from seed (the command line's -R K -S SEED): splitmix64 draws, each moved
+ * to a vertex with an out-edge when the graph has one (64 more draws, then a scan). The same
+ * on every machine for a seed; docs/notes' programs draw the bench's sources with it too. */
+void graph_random_sources(const graph_t *g, uint64_t seed, vid_t *src, int k);
+
 /* The transpose (in-edges of each vertex, CSC) of g's edges, by a counting
  * sort: *off has n + 1 entries, *cols m; each in-row comes out sorted. The
  * caller frees both. 0, or fail() (out of host memory). Weights are not

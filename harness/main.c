@@ -111,14 +111,6 @@ static int build_graph(const options_t *o, graph_t *g, char *name, size_t namele
   return 0;
 }
 
-/* splitmix64: sources are the same on every machine for a seed. */
-static uint64_t mix64(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 static int pick_sources(const options_t *o, const graph_t *g, vid_t *src, int k) {
   if (o->source >= 0) {
     if ((unsigned long long)o->source >= g->n)
@@ -128,16 +120,7 @@ static int pick_sources(const options_t *o, const graph_t *g, vid_t *src, int k)
     src[0] = (vid_t)o->source;
     return 0;
   }
-  uint64_t state = o->seed ^ 0x5eed5eed5eedULL;
-  for (int i = 0; i < k; i++) {
-    vid_t v = (vid_t)(mix64(&state) % g->n);
-    /* out-degree > 0 if any vertex has one: a few random draws, then a scan */
-    for (int tries = 0; tries < 64 && g->offsets[v + 1] == g->offsets[v]; tries++)
-      v = (vid_t)(mix64(&state) % g->n);
-    for (vid_t step = 0; step < g->n && g->offsets[v + 1] == g->offsets[v]; step++)
-      v = (v + 1) % g->n;
-    src[i] = v;
-  }
+  graph_random_sources(g, o->seed, src, k);
   return 0;
 }
 

@@ -3,7 +3,7 @@
 # step run once per source (issue 11). Appends harness CSV rows to $CSV:
 #   the base step (default bin/step06): -R BASE_K -n 1, one row per source;
 #     its first K rows are exactly the K sources step 11 gets with -R K
-#     (pick_sources draws them from the same seeded sequence);
+#     (graph_random_sources draws them from the same seeded sequence);
 #   step 11: -R K -n 3 for each K in KS, one row per run, knobs "...;sources=K";
 #   step 11 ablation at K = ABL_K: -V topdown, -V bottomup, -K groupby=0, -K gsize=32.
 # plots/ibfs11.gp turns the CSV into the speedup curve. Every run verifies

@@ -50,13 +50,6 @@ static double median(double *v, int n) {
   qsort(v, n, sizeof *v, cmp_double);
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
-/* the same sources as main.c's pick_sources (splitmix64 of the seed) */
-static uint64_t mix64(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 static void cpu_model(char *out, size_t len) {
   snprintf(out, len, "unknown CPU");
@@ -235,13 +228,7 @@ int main(int argc, char **argv) {
       return fail(EXIT_INPUT, "source %lld is out of range: the graph has %" PRIvid " vertices", o.source, g.n), die();
     srcs[0] = (vid_t)o.source;
   } else {
-    uint64_t state = o.seed ^ 0x5eed5eed5eedULL;
-    for (int i = 0; i < nsrc; i++) {
-      vid_t v = (vid_t)(mix64(&state) % g.n);
-      for (int t = 0; t < 64 && g.offsets[v + 1] == g.offsets[v]; t++) v = (vid_t)(mix64(&state) % g.n);
-      for (vid_t s = 0; s < g.n && g.offsets[v + 1] == g.offsets[v]; s++) v = (v + 1) % g.n;
-      srcs[i] = v;
-    }
+    graph_random_sources(&g, o.seed, srcs, nsrc); /* the steps' -R K */
   }
 
   char model[256];

@@ -48,23 +48,6 @@ static void *xmalloc(size_t b) {
   return p;
 }
 
-/* The harness's -R K (harness/main.c pick_sources): splitmix64 draws, out-degree > 0. */
-static uint64_t mix64(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-static void pick_sources(const graph_t *g, vid_t *src, int k) {
-  uint64_t state = SEED ^ 0x5eed5eed5eedULL;
-  for (int i = 0; i < k; i++) {
-    vid_t v = (vid_t)(mix64(&state) % g->n);
-    for (int tries = 0; tries < 64 && g->offsets[v + 1] == g->offsets[v]; tries++)
-      v = (vid_t)(mix64(&state) % g->n);
-    for (vid_t step = 0; step < g->n && g->offsets[v + 1] == g->offsets[v]; step++) v = (v + 1) % g->n;
-    src[i] = v;
-  }
-}
 
 static eid_t deg(const graph_t *g, vid_t v) { return g->offsets[v + 1] - g->offsets[v]; }
 
@@ -230,7 +213,7 @@ int main(int argc, char **argv) {
   printf("  step 14's delta (2 x mean weight / mean degree, not adapted at mean degree >= 8): %.1f;"
          " GSWITCH's wsz_lim (8 x mean weight x 32 / mean degree): %.0f\n", 2 * meanw / meandeg, lim);
   vid_t src[64];
-  pick_sources(&g, src, k);
+  graph_random_sources(&g, SEED, src, k); /* the harness's -R K */
   dist_t *fin = xmalloc(g.n * sizeof *fin), *d = xmalloc(g.n * sizeof *d);
   static const int deltas[] = {8, 16, 32, 64, 128, 256, 1024};
   enum { ND = sizeof deltas / sizeof deltas[0] };

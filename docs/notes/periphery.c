@@ -275,23 +275,6 @@ static int by_dist(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The harness's -R K (harness/main.c pick_sources): splitmix64 draws, out-degree > 0. */
-static uint64_t mix64(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-static void pick_sources(const graph_t *g, vid_t *src, int k) {
-  uint64_t state = SEED ^ 0x5eed5eed5eedULL;
-  for (int i = 0; i < k; i++) {
-    vid_t v = (vid_t)(mix64(&state) % g->n);
-    for (int tries = 0; tries < 64 && g->offsets[v + 1] == g->offsets[v]; tries++)
-      v = (vid_t)(mix64(&state) % g->n);
-    for (vid_t step = 0; step < g->n && g->offsets[v + 1] == g->offsets[v]; step++) v = (v + 1) % g->n;
-    src[i] = v;
-  }
-}
 
 /* The graph from the command line, as the harness builds it, and for a directed one its
  * undirected shape in gs; argv[*i] is past the graph's options. */
@@ -438,7 +421,7 @@ static vid_t *sources(int argc, char **argv, int i, const graph_t *g, vid_t *k, 
     for (vid_t v = 0; v < g->n; v++) src[(*k)++] = v;
   else {
     *k = nsrc < 64 ? nsrc : 64;
-    pick_sources(g, src, (int)*k);
+    graph_random_sources(g, SEED, src, (int)*k); /* the harness's -R K */
   }
   return src;
 }

@@ -421,6 +421,37 @@ static void test_random_weights(void **state) {
   graph_free(&g);
 }
 
+/* -R K's sources: in range, on a vertex with an out-edge, the same for a seed, other
+ * for another seed; a graph with no out-edge at all still gets K sources. */
+static void test_random_sources(void **state) {
+  (void)state;
+  edgelist_t el;
+  assert_int_equal(gen_kronecker(10, 8, 3, &el), 0); /* Kronecker: many isolated vertices */
+  graph_t g;
+  assert_int_equal(graph_build(&el, NULL, &g, NULL), 0);
+  el_free(&el);
+  vid_t a[16], b[16], c[16];
+  graph_random_sources(&g, 7, a, 16);
+  graph_random_sources(&g, 7, b, 16);
+  graph_random_sources(&g, 8, c, 16);
+  int differ = 0;
+  for (int i = 0; i < 16; i++) {
+    assert_true(a[i] < g.n);
+    assert_true(g.offsets[a[i] + 1] > g.offsets[a[i]]);
+    assert_int_equal(a[i], b[i]);
+    differ |= a[i] != c[i];
+  }
+  assert_true(differ);
+  graph_free(&g);
+  MAKE_EL(&el, 0, 0, 0, 0); /* one self-loop, dropped: no out-edge anywhere */
+  el.n = 5;
+  assert_int_equal(graph_build(&el, NULL, &g, NULL), 0);
+  el_free(&el);
+  graph_random_sources(&g, 7, a, 3);
+  for (int i = 0; i < 3; i++) assert_true(a[i] < 5);
+  graph_free(&g);
+}
+
 static void test_reached_edges(void **state) {
   (void)state;
   edgelist_t el;
@@ -550,6 +581,7 @@ int main(void) {
       cmocka_unit_test(test_build_rejects),
       cmocka_unit_test(test_degree_stats),
       cmocka_unit_test(test_random_weights),
+      cmocka_unit_test(test_random_sources),
       cmocka_unit_test(test_reached_edges),
       cmocka_unit_test(test_transpose),
       cmocka_unit_test(test_checksum),
