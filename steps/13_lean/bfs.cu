@@ -862,19 +862,23 @@ static void lean_fini(void *state) {
  * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
 static const char *const lean_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
+/* NEW(13): this step's own knobs, a macro so that a rung above lists them as it is */
+#define LEAN_KNOBS \
+    {"sbits", 65536, \
+     "block 0's visited bitmap in shared memory in the loop kernel's single-block hop levels when " \
+     "n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off (step 12's atomicMin)"}, \
+    {"lean", 1, \
+     "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean " \
+     "degree < 5, bitmap in shared memory, -b <= 512, not with -a, not -V bottomup); 0 " \
+     "off"}, \
+    {"leanq", 512, \
+     "lean prologue: entries of each of its two queues (0: as many as fit, at most 4096); a " \
+     "larger level goes to the loop kernel (512 measured fastest: README)"},
+
 static const knob_def_t lean_knobs[] = {
     DOBFS_KNOBS
     HOP_KNOBS
-    {"sbits", 65536,
-     "block 0's visited bitmap in shared memory in the loop kernel's single-block hop levels when "
-     "n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off (step 12's atomicMin)"},
-    {"lean", 1,
-     "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean "
-     "degree < 5, bitmap in shared memory, -b <= 512, not with -a, not -V bottomup); 0 "
-     "off"},
-    {"leanq", 512,
-     "lean prologue: entries of each of its two queues (0: as many as fit, at most 4096); a "
-     "larger level goes to the loop kernel (512 measured fastest: README)"},
+    LEAN_KNOBS
     DOBFS_KNOB_SLIDES
     {NULL, 0, NULL}};
 

@@ -514,17 +514,7 @@ static const char *const bs_variants[] = {"beamer", "slides", "topdown", "bottom
 static const knob_def_t bs_knobs[] = {
     DOBFS_KNOBS
     HOP_KNOBS
-    /* step 13's own three, as its table words them */
-    {"sbits", 65536,
-     "block 0's visited bitmap in shared memory in the loop kernel's single-block hop levels when "
-     "n / 8 <= sbits bytes (and the grid keeps its blocks); 0 off (step 12's atomicMin)"},
-    {"lean", 1,
-     "lean prologue (ours): a one-block kernel runs the first levels of sparse graphs (mean "
-     "degree < 5, bitmap in shared memory, -b <= 512, not with -a, not -V bottomup); 0 "
-     "off"},
-    {"leanq", 512,
-     "lean prologue: entries of each of its two queues (0: as many as fit, at most 4096); a "
-     "larger level goes to the loop kernel (512 measured fastest: README)"},
+    LEAN_KNOBS /* step 13's */
     {"order", ORDER_BFS,
      "vertex order for locality (NEW 18): 0 none, 1 degree (highest first), 2 bfs (BFS from the "
      "highest-degree vertex), 3 rcm (reverse Cuthill-McKee); -V paper: 3"},
