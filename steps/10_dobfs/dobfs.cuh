@@ -222,7 +222,6 @@ static __host__ __device__ __forceinline__ void dobfs_bu_update(
 }
 
 /* Zero counter set z (one thread). */
-/* replaces: bfs4k_zero_set */
 static __device__ void dobfs_zero_set(const dobfs_args_t *a, int z) {
   bfs4k_zero_set(&a->b, z); /* step 08's counters */
   a->ctl->fi[z] = 0;        /* the rule's */
@@ -331,12 +330,13 @@ static __device__ __forceinline__ void dobfs_single_zero(unsigned long long *cnt
  * global q[cur]; on return the next one is there too and ctl->{level, cur,
  * size} say where the loop stands. */
 /* replaces: bfs4k_single */
-static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
+static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
                                     unsigned long long size, dobfs_rule_t rs) {
+  const bfs4k_args_t *a = &da->b; /* step 08's arguments: its lines read as 08's */
   extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
-  unsigned long long scap = (unsigned long long)a->b.stage / 2;
-  vid_t *sq[2] = {(vid_t *)(smem + a->b.hash), (vid_t *)(smem + a->b.hash) + scap};
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  unsigned long long scap = (unsigned long long)a->stage / 2;
+  vid_t *sq[2] = {(vid_t *)(smem + a->hash), (vid_t *)(smem + a->hash) + scap};
   /* three sets of counters, one per level mod 3, so that one barrier a
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
@@ -348,20 +348,20 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   unsigned long long pushes = 0;
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
-  for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->b.q[cur][i]);
+  for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->q[cur][i]);
   if (t < 3) dobfs_single_zero(s_cnt, s_nh, s_nb, s_fo, s_fi, t);
   __syncthreads();
   for (;;) {
     int vw, ed;
-    bfs4k_shape(&a->b, size, bd, &vw, &ed);
+    bfs4k_shape(a, size, bd, &vw, &ed);
     /* NEW(10): hubs of more than HUB_GRID edges in the second half of the list (for the grid) */
-    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->b.q[cur ^ 1], NULL, &s_nh[li],
-                       a->b.mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li],
+                       a->mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
-    if (a->b.trace && t == 0) tl = trace_clock();
-    bfs4k_expand(&a->b, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32,
-                 bd / 32, a->b.trace || rs.counting ? &edges : NULL, a->in_offsets,
-                 rs.counting && !a->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
+    if (a->trace && t == 0) tl = trace_clock();
+    bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32,
+                 bd / 32, a->trace || rs.counting ? &edges : NULL, da->in_offsets,
+                 rs.counting && !da->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
     if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
@@ -369,21 +369,21 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     /* NEW(10, support, not the lesson): a level with hubs (a Kronecker graph's
      * level 1: 28 vertices, 244,380 edges) is finished by the whole grid, not
      * by this block: hand over with the level half done (its hub list). */
-    if (a->b.mode != MODE_SINGLE && s_nh[li] + s_nb[li] > 0) {
+    if (a->mode != MODE_SINGLE && s_nh[li] + s_nb[li] > 0) {
       pending = 1;
       edges_last = edges;
       break;
     }
-    unsigned long long nh0 = s_nh[li], nh = nh0 < a->b.cap ? nh0 : a->b.cap;
-    if (nh) bfs4k_single_hubs(&a->b, &sk, ht, level, nh);
+    unsigned long long nh0 = s_nh[li], nh = nh0 < a->cap ? nh0 : a->cap;
+    if (nh) bfs4k_single_hubs(a, &sk, ht, level, nh);
     unsigned long long next = s_cnt[li];
-    if (next > a->b.cap) next = bfs4k_single_rebuild(&a->b, &sk, &s_cnt[li], level); /* overflow */
-    if (a->b.trace) { /* the level's time ends here: the trace's own counting is not in it */
+    if (next > a->cap) next = bfs4k_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
+    if (a->trace) { /* the level's time ends here: the trace's own counting is not in it */
       unsigned long long ns = t == 0 ? trace_clock() - tl : 0; /* NEW(10) */
-      bfs4k_single_tally(&a->b, level, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges);
-      if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
+      bfs4k_single_tally(a, level, next, sq[sc ^ 1], scap, a->q[cur ^ 1], edges);
+      if (t == 0) dobfs_record(da, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
-    dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
+    dobfs_td_update(da, &rs, next, da->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
     pushes += next;
     levels++;
     level++;
@@ -391,11 +391,11 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     sc ^= 1;
     cur ^= 1;
     size = next;
-    if (size == 0 || (a->b.mode != MODE_SINGLE && size > a->b.single)) break;
-    int d = dobfs_choose(a, &rs, level); /* NEW(10): the next level's direction */
+    if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
+    int d = dobfs_choose(da, &rs, level); /* NEW(10): the next level's direction */
     if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
-      dobfs_single_scout(a, &rs, sq[sc], scap, a->b.q[cur], size, &s_so, &s_si);
-      d = dobfs_choose(a, &rs, level);
+      dobfs_single_scout(da, &rs, sq[sc], scap, a->q[cur], size, &s_so, &s_si);
+      d = dobfs_choose(da, &rs, level);
     }
     if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
   }
@@ -407,14 +407,14 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   /* a pending level may have counted more than the queue holds (duplicates):
    * the copy stops at cap (past it lie other buffers); the grid sees the
    * count over cap after its hub pass and rebuilds the queue from dist */
-  if (nin > a->b.cap) nin = a->b.cap;
-  for (unsigned long long i = t; i < nin; i += bd) a->b.q[hq][i] = sq[hs][i];
+  if (nin > a->cap) nin = a->cap;
+  for (unsigned long long i = t; i < nin; i += bd) a->q[hq][i] = sq[hs][i];
   if (t == 0)
-    dobfs_single_publish(a, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li],
+    dobfs_single_publish(da, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li],
                          s_nh[li], s_nb[li], s_fo[li], s_fi[li]);
-  if (pending && a->b.trace) { /* the pending level's edges (-a), after thread 0's zeroing */
+  if (pending && a->trace) { /* the pending level's edges (-a), after thread 0's zeroing */
     __syncthreads();
-    dev_block_add(edges_last, &a->ctl->b.edges[level % 3]);
+    dev_block_add(edges_last, &da->ctl->b.edges[level % 3]);
   }
   __threadfence();
   __syncthreads();
@@ -422,22 +422,23 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
 
 /* One multi-block level: every block of the grid. */
 /* replaces: bfs4k_multi */
-static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
+static __device__ void dobfs_multi(const dobfs_args_t *da, int level, int cur,
                                    unsigned long long size, int cdp, int *vw_out, int *ed_out,
                                    int count) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(a, level % 3);
+  const bfs4k_args_t *a = &da->b; /* step 08's arguments: its lines read as 08's */
+  if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(da, level % 3);
   unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
-  if (a->b.trace || count)
+  if (a->trace || count)
     for (int k = 0; k < NS; k++) c[k] = 0;
   /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
-  bfs4k_multi_level(&a->b, level, cur, size, level % 3, cdp,
-                    a->mstage ? (unsigned long long)a->b.stage : 0, vw_out, ed_out,
-                    a->b.trace || count ? &c[0] : NULL, a->in_offsets,
-                    count && !a->sym ? &c[1] : NULL);
-  if (a->b.trace || count) {
+  bfs4k_multi_level(a, level, cur, size, level % 3, cdp,
+                    da->mstage ? (unsigned long long)a->stage : 0, vw_out, ed_out,
+                    a->trace || count ? &c[0] : NULL, da->in_offsets,
+                    count && !da->sym ? &c[1] : NULL);
+  if (a->trace || count) {
     int z = level % 3;
     unsigned long long *const dst[NS] = {
-        &a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
+        &da->ctl->b.edges[z], &da->ctl->fi[z], NULL, NULL, NULL, NULL};
     dobfs_block_sum(c, dst);
   }
 }
@@ -826,7 +827,6 @@ static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
 
 /* support: the values of step 10's knobs: step 08's but loop, mstage and the
  * rule's (check_knobs of 10 and of the rungs above) */
-/* replaces: bfs4k_check_values */
 static int dobfs_check_values(const launch_t *lc) {
   if (bfs4k_check_values(lc)) return fail_code();
   long mstage = launch_knob(lc, "mstage");
@@ -841,7 +841,6 @@ static int dobfs_check_values(const launch_t *lc) {
 
 /* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
  * variant is the rule */
-/* replaces: bfs4k_read_knobs */
 static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {
   bfs4k_read_knobs(&a->b, g, lc);
   a->mstage = (int)launch_knob(lc, "mstage");
