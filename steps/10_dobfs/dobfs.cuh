@@ -5,8 +5,10 @@
  * first, and the rule's), the top-down levels as step 10 changed them
  * (dobfs_single, dobfs_multi: 08's expansion counts in-edges too), the rule
  * (dobfs_choose and its updates), the bottom-up level, the scout and the
- * frontier conversions, and the transpose. Step 10's bfs.cu holds its level
- * loop and its program glue; the lesson is steps/10_dobfs/.
+ * frontier conversions, the loop's parts. The host glue that is no lesson
+ * (the transpose's upload, the knobs, -a's rows, the frees) is support in
+ * harness/dobfs_host.cuh. Step 10's bfs.cu holds its level loop and its
+ * program glue; the lesson is steps/10_dobfs/.
  */
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
