@@ -12,8 +12,9 @@
 # header the step introduces (none of that name in the base) holds what the step adds and the
 # functions it changes: a function marked by a line `/* replaces: NAME */` right above its
 # definition is diffed against NAME (looked up in the base's files, else its base's, and so on),
-# everything else shows as added. A program that #includes its base's program whole is diffed
-# as such a header. One "diff -u A B" line before each file's diff.
+# everything else shows as added (the base's own replaces: lines are left out of its side). A
+# program that #includes its base's program whole is diffed as such a header. One "diff -u A B"
+# line before each file's diff.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 d=${1%/}
@@ -108,6 +109,7 @@ for x in "$d"/*.cu "$d"/*.cuh; do
       FNR in ins { printf "%s", ins[FNR] }
       prog && FNR == 1 && /^\/\*/ { hdr = 1 }   # the base program'"'"'s opening comment
       hdr { if (/\*\//) hdr = 0; next }
+      /^[ \t]*\/\* *replaces: *[^ *]+ *\*\/[ \t]*$/ { next }   # the base'"'"'s own diff markers
       !(FNR in drop)
       END { printf "%s", pend }' "$y" > "$tmp/base"
     echo "diff -u $y $x"

@@ -84,7 +84,8 @@
 #include "dobfs.cuh" /* the rule, both directions, step 08's levels as 10 changed them */
 
 /* NEW(10): the whole BFS in one cooperative grid (08's loop=1), the direction
- * of every level chosen on the device: the loop's parts are in dobfs.cuh. */
+ * of every level chosen on the device; 08's level is dobfs_loop_td's (dobfs.cuh). */
+/* replaces: - */
 static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t src) {
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
   dobfs_loop_t L;

@@ -5,8 +5,10 @@
  * first, and the rule's), the top-down levels as step 10 changed them
  * (dobfs_single, dobfs_multi: 08's expansion counts in-edges too), the rule
  * (dobfs_choose and its updates), the bottom-up level, the scout and the
- * frontier conversions, and the transpose. Step 10's bfs.cu holds its level
- * loop and its program glue; the lesson is steps/10_dobfs/.
+ * frontier conversions, the loop's parts. The host glue that is no lesson
+ * (the transpose's upload, the knobs, -a's rows, the frees) is support in
+ * harness/dobfs_host.cuh. Step 10's bfs.cu holds its level loop and its
+ * program glue; the lesson is steps/10_dobfs/.
  */
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
@@ -222,7 +224,6 @@ static __host__ __device__ __forceinline__ void dobfs_bu_update(
 }
 
 /* Zero counter set z (one thread). */
-/* replaces: bfs4k_zero_set */
 static __device__ void dobfs_zero_set(const dobfs_args_t *a, int z) {
   bfs4k_zero_set(&a->b, z); /* step 08's counters */
   a->ctl->fi[z] = 0;        /* the rule's */
@@ -331,12 +332,13 @@ static __device__ __forceinline__ void dobfs_single_zero(unsigned long long *cnt
  * global q[cur]; on return the next one is there too and ctl->{level, cur,
  * size} say where the loop stands. */
 /* replaces: bfs4k_single */
-static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
+static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
                                     unsigned long long size, dobfs_rule_t rs) {
+  const bfs4k_args_t *a = &da->b; /* step 08's arguments: its lines read as 08's */
   extern __shared__ unsigned long long smem[];
-  volatile unsigned long long *ht = a->b.hash ? smem : NULL;
-  unsigned long long scap = (unsigned long long)a->b.stage / 2;
-  vid_t *sq[2] = {(vid_t *)(smem + a->b.hash), (vid_t *)(smem + a->b.hash) + scap};
+  volatile unsigned long long *ht = a->hash ? smem : NULL;
+  unsigned long long scap = (unsigned long long)a->stage / 2;
+  vid_t *sq[2] = {(vid_t *)(smem + a->hash), (vid_t *)(smem + a->hash) + scap};
   /* three sets of counters, one per level mod 3, so that one barrier a
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
@@ -348,20 +350,20 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   unsigned long long pushes = 0;
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
-  for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->b.q[cur][i]);
+  for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->q[cur][i]);
   if (t < 3) dobfs_single_zero(s_cnt, s_nh, s_nb, s_fo, s_fi, t);
   __syncthreads();
   for (;;) {
     int vw, ed;
-    bfs4k_shape(&a->b, size, bd, &vw, &ed);
+    bfs4k_shape(a, size, bd, &vw, &ed);
     /* NEW(10): hubs of more than HUB_GRID edges in the second half of the list (for the grid) */
-    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->b.q[cur ^ 1], NULL, &s_nh[li],
-                       a->b.mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
+    bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li],
+                       a->mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
     unsigned long long edges = 0, ein = 0;
-    if (a->b.trace && t == 0) tl = trace_clock();
-    bfs4k_expand(&a->b, &sk, ht, sq[sc], scap, a->b.q[cur], size, level, vw, ed, 0, t / 32,
-                 bd / 32, a->b.trace || rs.counting ? &edges : NULL, a->in_offsets,
-                 rs.counting && !a->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
+    if (a->trace && t == 0) tl = trace_clock();
+    bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32,
+                 bd / 32, a->trace || rs.counting ? &edges : NULL, da->in_offsets,
+                 rs.counting && !da->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
     if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
@@ -369,21 +371,21 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     /* NEW(10, support, not the lesson): a level with hubs (a Kronecker graph's
      * level 1: 28 vertices, 244,380 edges) is finished by the whole grid, not
      * by this block: hand over with the level half done (its hub list). */
-    if (a->b.mode != MODE_SINGLE && s_nh[li] + s_nb[li] > 0) {
+    if (a->mode != MODE_SINGLE && s_nh[li] + s_nb[li] > 0) {
       pending = 1;
       edges_last = edges;
       break;
     }
-    unsigned long long nh0 = s_nh[li], nh = nh0 < a->b.cap ? nh0 : a->b.cap;
-    if (nh) bfs4k_single_hubs(&a->b, &sk, ht, level, nh);
+    unsigned long long nh0 = s_nh[li], nh = nh0 < a->cap ? nh0 : a->cap;
+    if (nh) bfs4k_single_hubs(a, &sk, ht, level, nh);
     unsigned long long next = s_cnt[li];
-    if (next > a->b.cap) next = bfs4k_single_rebuild(&a->b, &sk, &s_cnt[li], level); /* overflow */
-    if (a->b.trace) { /* the level's time ends here: the trace's own counting is not in it */
+    if (next > a->cap) next = bfs4k_single_rebuild(a, &sk, &s_cnt[li], level); /* overflow */
+    if (a->trace) { /* the level's time ends here: the trace's own counting is not in it */
       unsigned long long ns = t == 0 ? trace_clock() - tl : 0; /* NEW(10) */
-      bfs4k_single_tally(&a->b, level, next, sq[sc ^ 1], scap, a->b.q[cur ^ 1], edges);
-      if (t == 0) dobfs_record(a, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
+      bfs4k_single_tally(a, level, next, sq[sc ^ 1], scap, a->q[cur ^ 1], edges);
+      if (t == 0) dobfs_record(da, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
-    dobfs_td_update(a, &rs, next, a->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
+    dobfs_td_update(da, &rs, next, da->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
     pushes += next;
     levels++;
     level++;
@@ -391,11 +393,11 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
     sc ^= 1;
     cur ^= 1;
     size = next;
-    if (size == 0 || (a->b.mode != MODE_SINGLE && size > a->b.single)) break;
-    int d = dobfs_choose(a, &rs, level); /* NEW(10): the next level's direction */
+    if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
+    int d = dobfs_choose(da, &rs, level); /* NEW(10): the next level's direction */
     if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
-      dobfs_single_scout(a, &rs, sq[sc], scap, a->b.q[cur], size, &s_so, &s_si);
-      d = dobfs_choose(a, &rs, level);
+      dobfs_single_scout(da, &rs, sq[sc], scap, a->q[cur], size, &s_so, &s_si);
+      d = dobfs_choose(da, &rs, level);
     }
     if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
   }
@@ -407,14 +409,14 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
   /* a pending level may have counted more than the queue holds (duplicates):
    * the copy stops at cap (past it lie other buffers); the grid sees the
    * count over cap after its hub pass and rebuilds the queue from dist */
-  if (nin > a->b.cap) nin = a->b.cap;
-  for (unsigned long long i = t; i < nin; i += bd) a->b.q[hq][i] = sq[hs][i];
+  if (nin > a->cap) nin = a->cap;
+  for (unsigned long long i = t; i < nin; i += bd) a->q[hq][i] = sq[hs][i];
   if (t == 0)
-    dobfs_single_publish(a, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li],
+    dobfs_single_publish(da, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li],
                          s_nh[li], s_nb[li], s_fo[li], s_fi[li]);
-  if (pending && a->b.trace) { /* the pending level's edges (-a), after thread 0's zeroing */
+  if (pending && a->trace) { /* the pending level's edges (-a), after thread 0's zeroing */
     __syncthreads();
-    dev_block_add(edges_last, &a->ctl->b.edges[level % 3]);
+    dev_block_add(edges_last, &da->ctl->b.edges[level % 3]);
   }
   __threadfence();
   __syncthreads();
@@ -422,22 +424,23 @@ static __device__ void dobfs_single(const dobfs_args_t *a, int level, int cur,
 
 /* One multi-block level: every block of the grid. */
 /* replaces: bfs4k_multi */
-static __device__ void dobfs_multi(const dobfs_args_t *a, int level, int cur,
+static __device__ void dobfs_multi(const dobfs_args_t *da, int level, int cur,
                                    unsigned long long size, int cdp, int *vw_out, int *ed_out,
                                    int count) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(a, level % 3);
+  const bfs4k_args_t *a = &da->b; /* step 08's arguments: its lines read as 08's */
+  if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(da, level % 3);
   unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
-  if (a->b.trace || count)
+  if (a->trace || count)
     for (int k = 0; k < NS; k++) c[k] = 0;
   /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
-  bfs4k_multi_level(&a->b, level, cur, size, level % 3, cdp,
-                    a->mstage ? (unsigned long long)a->b.stage : 0, vw_out, ed_out,
-                    a->b.trace || count ? &c[0] : NULL, a->in_offsets,
-                    count && !a->sym ? &c[1] : NULL);
-  if (a->b.trace || count) {
+  bfs4k_multi_level(a, level, cur, size, level % 3, cdp,
+                    da->mstage ? (unsigned long long)a->stage : 0, vw_out, ed_out,
+                    a->trace || count ? &c[0] : NULL, da->in_offsets,
+                    count && !da->sym ? &c[1] : NULL);
+  if (a->trace || count) {
     int z = level % 3;
     unsigned long long *const dst[NS] = {
-        &a->ctl->b.edges[z], &a->ctl->fi[z], NULL, NULL, NULL, NULL};
+        &da->ctl->b.edges[z], &da->ctl->fi[z], NULL, NULL, NULL, NULL};
     dobfs_block_sum(c, dst);
   }
 }
@@ -739,41 +742,43 @@ static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, d
 
 /* A top-down level on the grid (step 08's multi-block level as step 10 changed
  * it), or the hub pass that ends a pending one; then the rule's update. */
-static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &a, dobfs_loop_t *L, int b0,
+/* replaces: bfs4k_loop */
+static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &da, dobfs_loop_t *L, int b0,
                                                     int pending) {
+  const bfs4k_args_t &a = da.b; /* step 08's arguments: its lines read as 08's */
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  int level = L->level, cur = L->cur, z = L->level % 3;
+  int level = L->level, cur = L->cur, ci = L->level % 3;
   int vw = 0, ed = 0;
   if (!pending) {
-    dobfs_multi(&a, level, cur, L->size, 0, &vw, &ed, L->rs.counting);
+    dobfs_multi(&da, level, cur, L->size, 0, &vw, &ed, L->rs.counting);
     grid.sync();
   }
-  unsigned long long nh = ld_volatile(&a.ctl->b.hubs[z]);
-  unsigned long long nb = ld_volatile(&a.ctl->b.bigs[z]);
-  unsigned long long next = ld_volatile(&a.ctl->b.cnt[z]);
+  unsigned long long nh = ld_volatile(&da.ctl->b.hubs[ci]);
+  unsigned long long nb = ld_volatile(&da.ctl->b.bigs[ci]);
+  unsigned long long next = ld_volatile(&da.ctl->b.cnt[ci]);
   /* the frontier's in-edges (out-edges when symmetric), read with the
    * others: one L2 round trip a level, not two */
   unsigned long long fi = 0;
-  if (L->rs.counting) fi = ld_volatile(a.sym ? &a.ctl->b.edges[z] : &a.ctl->fi[z]);
+  if (L->rs.counting) fi = ld_volatile(da.sym ? &da.ctl->b.edges[ci] : &da.ctl->fi[ci]);
   if (nh || nb) {
     /* NEW(10): mstage=0, no block queue */
-    bfs4k_hub_pass(&a.b, level, cur, z, nh, nb, a.mstage ? (unsigned long long)a.b.stage : 0);
+    bfs4k_hub_pass(&a, level, cur, ci, nh, nb, da.mstage ? (unsigned long long)a.stage : 0);
     grid.sync();
-    next = ld_volatile(&a.ctl->b.cnt[z]);
+    next = ld_volatile(&da.ctl->b.cnt[ci]);
   }
-  if (next > a.b.cap) { /* overflow: rebuild the queue from dist (rare) */
-    next = bfs4k_grid_rebuild(&a.b, level + 1, level + 1, a.b.q[cur ^ 1], b0, grid);
+  if (next > a.cap) { /* overflow: rebuild the queue from dist (rare) */
+    next = bfs4k_grid_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1], b0, grid);
     grid.sync(); /* all have read it before the next level zeroes it */
   }
-  if (a.b.trace) { /* support (-a): the level's time, its duplicates, its row */
+  if (a.trace) { /* support (-a): the level's time, its duplicates, its row */
     unsigned long long ns = b0 ? trace_clock() - L->tl : 0;
-    bfs4k_dups(&a.b, level + 1, a.b.q[cur ^ 1], next, &a.ctl->b.dups[z]);
+    bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &da.ctl->b.dups[ci]);
     grid.sync();
     if (b0)
-      dobfs_record(&a, level, L->size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb,
+      dobfs_record(&da, level, L->size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb,
                    DIR_TOPDOWN, ns);
   }
-  dobfs_td_update(&a, &L->rs, next, fi);
+  dobfs_td_update(&da, &L->rs, next, fi);
   L->pushes += next;
   L->mb_levels++;
   L->level++;
@@ -798,66 +803,7 @@ static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, do
   return dobfs_loop_td(a, L, b0, pending);
 }
 
-/* NEW(10): the host's side of the in-edges: CSR and CSC offsets (the rule's level
- * 0), and the transpose init built for a directed graph (freed by fini). */
-typedef struct {
-  const eid_t *h_offsets, *h_in_offsets;
-  eid_t *h_in_offsets_own;
-  eid_t *d_in_offsets_own;
-  vid_t *d_in_cols_own;
-} dobfs_host_t;
-
-/* NEW(10): the transpose of a directed graph (CSC: in-edges of each vertex), built
- * on the host by the harness and uploaded (dev.cuh). Untimed (init); its time
- * is printed. */
-static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
-  double t0 = host_ms();
-  if (dev_upload_in(h, &s->d_in_offsets_own, &s->d_in_cols_own, &s->h_in_offsets_own))
-    return fail_code();
-  s->h_in_offsets = s->h_in_offsets_own;
-  a->in_offsets = s->d_in_offsets_own;
-  a->in_cols = s->d_in_cols_own;
-  printf(
-      "Transpose: directed graph: CSC of %llu in-edges built on the host and uploaded in %.3f "
-      "ms\n",
-      (unsigned long long)h->m, host_ms() - t0);
-  return 0;
-}
-
-/* support: the values of step 10's knobs: step 08's but loop, mstage and the
- * rule's (check_knobs of 10 and of the rungs above) */
-/* replaces: bfs4k_check_values */
-static int dobfs_check_values(const launch_t *lc) {
-  if (bfs4k_check_values(lc)) return fail_code();
-  long mstage = launch_knob(lc, "mstage");
-  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
-  for (int i = 0; i < 4; i++) {
-    long v = launch_knob(lc, rule[i]);
-    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
-  }
-  return 0;
-}
-
-/* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
- * variant is the rule */
-/* replaces: bfs4k_read_knobs */
-static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {
-  bfs4k_read_knobs(&a->b, g, lc);
-  a->mstage = (int)launch_knob(lc, "mstage");
-  const char *var = lc->variant;
-  a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
-            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
-            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
-                                           : RULE_BEAMER;
-  a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
-  a->alpha = (double)launch_knob(lc, "alpha");
-  a->beta = (double)launch_knob(lc, "beta");
-  a->gamma = (double)launch_knob(lc, "gamma");
-  a->slides_pct = (double)launch_knob(lc, "slides_pct");
-  a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
-  a->words = ((unsigned long long)g->n + 31) / 32;
-}
+#include "dobfs_host.cuh" /* support: the host's glue, shared with the rungs above */
 
 /* NEW(10): the frontier bitmaps (one bit per vertex) and the in-edges: a
  * symmetric graph is its own transpose. Then the largest degrees, for
@@ -902,19 +848,6 @@ static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src
   a->rs0.fi = (unsigned long long)(t->h_in_offsets[src + 1] - t->h_in_offsets[src]);
 }
 
-/* support (-a only): marks for the duplicate count and the level rows
- * (untraced runs allocate nothing); keep holds the marks between runs */
-static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *rows) {
-  if (!keep->b.mark)
-    keep->b.mark =
-        (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
-  dev_rows_open(rows, sizeof(trace_lv_t), LV_CAP, "level rows (-a)");
-  a->b.mark = keep->b.mark;
-  a->lv = (trace_lv_t *)rows->d;
-  CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
-  return 0;
-}
-
 /* support (host): a run's arguments (a, a copy of the init's `keep`): dist,
  * -a's marks and rows, a fresh hub-claim epoch, the rule's state before level 0 */
 static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_t *t,
@@ -926,39 +859,6 @@ static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_
   if (a->b.trace && dobfs_trace_open(a, keep, rows)) return fail_code();
   dobfs_rs0(a, t, m, src);
   return 0;
-}
-
-/* support (host): a run's end from 08's tallies c: a level too big for the
- * queues fails; the levels, pushes and -a's rows (trace_rows) go to st */
-static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t src,
-                           dev_rows_t *rows, step_stats_t *st, const char *const *names,
-                           int nnames) {
-  if (c->status == ST_TOOBIG)
-    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the "
-                "%llu entries of each queue (-K qcap)", src, c->toobig, a->b.cap);
-  st->levels = c->level;
-  st->pushes = (long long)c->pushes;
-  st->duplicates = -1;
-  if (a->b.trace)
-    if (trace_rows(rows, c->level, st, names, nnames)) return fail_code();
-  return 0;
-}
-
-/* support (host): what init allocated for step 10's levels (a->ctl: the loop
- * state of a rung above too, whose first member it is) */
-static void dobfs_free(dobfs_args_t *a, dobfs_host_t *t, dev_rows_t *rows) {
-  gpu_free(a->b.q[0]);
-  gpu_free(a->b.q[1]);
-  gpu_free(a->b.hubq);
-  gpu_free(a->ctl);
-  gpu_free(a->b.hubw);
-  gpu_free(a->b.mark);
-  dev_rows_free(rows);
-  gpu_free(a->bm[0]);
-  gpu_free(a->bm[1]);
-  gpu_free(t->d_in_offsets_own);
-  gpu_free(t->d_in_cols_own);
-  free(t->h_in_offsets_own);
 }
 
 /* NEW(10): the knobs of step 08's levels and of the rule, shared by the knob tables of 10 and of

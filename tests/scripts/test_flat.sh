@@ -86,6 +86,13 @@ printf '/* Step 22\n * Base:       20\n */\nstatic int r_keep(int x)\n{\n  retur
 out=$("$tmp/scripts/diff.sh" steps/22_r 2>&1); rc=$?
 t "diff: a base without a header: its program's functions the step does not use are left out" \
   'grep -q "^-static int p_keep" <<< "$out" && grep -q "^+static int r_keep" <<< "$out" && ! grep -q "p_unused" <<< "$out"'
+# the base's own replaces: lines (its diff markers) are left out of its side
+cp "$tmp/steps/20_p/bfs.cu" "$tmp/p.cu"
+sed -i 's|^static int p_keep|/* replaces: - */\n&|' "$tmp/steps/20_p/bfs.cu"
+out=$("$tmp/scripts/diff.sh" steps/22_r 2>&1); rc=$?
+t "diff: the base's replaces: lines are left out of its side" \
+  'grep -q "^/\* replaces: - \*/" "$tmp/steps/20_p/bfs.cu" && grep -q "^-static int p_keep" <<< "$out" && ! grep -q "replaces" <<< "$out"'
+cp "$tmp/p.cu" "$tmp/steps/20_p/bfs.cu"
 printf '/* Step 21\n * Base:       20\n */\n#define main p_main\n#include "../20_p/bfs.cu"\n#undef main\nstatic int q_keep(int x)\n{\n  return x + 3;\n}\nint main(void) { return q_keep(0); }\n' > "$tmp/steps/21_q/bfs.cu"
 out=$("$tmp/scripts/diff.sh" steps/21_q 2>&1); rc=$?
 t "diff: a program that includes its base's program whole: only what it replaces" \

@@ -1,0 +1,132 @@
+/* dobfs_host.cuh - support (no lesson): the host side of step 10's levels
+ * that is no part of its lesson, shared by steps 10, 12, 13 and 18 (host code,
+ * header only; included by step 10's dobfs.cuh, after its types).
+ *
+ *   dobfs_host_t        the host's CSR and CSC offsets, the transpose built here
+ *   dobfs_transpose     a directed graph's CSC, built on the host and uploaded
+ *   dobfs_check_values  the values of step 10's knobs (check_knobs)
+ *   dobfs_read_knobs    step 10's knobs into its arguments
+ *   dobfs_trace_open    -a's marks and level rows
+ *   dobfs_run_stats     a run's end: a level too big fails; levels, pushes, rows
+ *   dobfs_free          what init allocated
+ */
+#ifndef GALLERY_DOBFS_HOST_CUH
+#define GALLERY_DOBFS_HOST_CUH
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev.cuh"
+#include "err.h"
+#include "gpu.h"
+#include "graph.h"
+#include "step.h"
+#include "trace.cuh"
+
+/* support: the host's side of the in-edges: CSR and CSC offsets (the rule's level
+ * 0), and the transpose init built for a directed graph (freed by fini). */
+typedef struct {
+  const eid_t *h_offsets, *h_in_offsets;
+  eid_t *h_in_offsets_own;
+  eid_t *d_in_offsets_own;
+  vid_t *d_in_cols_own;
+} dobfs_host_t;
+
+/* support: the transpose of a directed graph (CSC: in-edges of each vertex), built
+ * on the host by the harness and uploaded (dev.cuh). Untimed (init); its time
+ * is printed. */
+static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
+  double t0 = host_ms();
+  if (dev_upload_in(h, &s->d_in_offsets_own, &s->d_in_cols_own, &s->h_in_offsets_own))
+    return fail_code();
+  s->h_in_offsets = s->h_in_offsets_own;
+  a->in_offsets = s->d_in_offsets_own;
+  a->in_cols = s->d_in_cols_own;
+  printf(
+      "Transpose: directed graph: CSC of %llu in-edges built on the host and uploaded in %.3f "
+      "ms\n",
+      (unsigned long long)h->m, host_ms() - t0);
+  return 0;
+}
+
+/* support: the values of step 10's knobs: step 08's but loop, mstage and the
+ * rule's (check_knobs of 10 and of the rungs above) */
+static int dobfs_check_values(const launch_t *lc) {
+  if (bfs4k_check_values(lc)) return fail_code();
+  long mstage = launch_knob(lc, "mstage");
+  if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
+  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
+  for (int i = 0; i < 4; i++) {
+    long v = launch_knob(lc, rule[i]);
+    if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
+  }
+  return 0;
+}
+
+/* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
+ * variant is the rule */
+static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {
+  bfs4k_read_knobs(&a->b, g, lc);
+  a->mstage = (int)launch_knob(lc, "mstage");
+  const char *var = lc->variant;
+  a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
+            : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
+            : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
+                                           : RULE_BEAMER;
+  a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
+  a->alpha = (double)launch_knob(lc, "alpha");
+  a->beta = (double)launch_knob(lc, "beta");
+  a->gamma = (double)launch_knob(lc, "gamma");
+  a->slides_pct = (double)launch_knob(lc, "slides_pct");
+  a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
+  a->words = ((unsigned long long)g->n + 31) / 32;
+}
+
+/* support (-a only): marks for the duplicate count and the level rows
+ * (untraced runs allocate nothing); keep holds the marks between runs */
+static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *rows) {
+  if (!keep->b.mark)
+    keep->b.mark =
+        (int *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(int), "duplicate marks (-a)");
+  dev_rows_open(rows, sizeof(trace_lv_t), LV_CAP, "level rows (-a)");
+  a->b.mark = keep->b.mark;
+  a->lv = (trace_lv_t *)rows->d;
+  CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
+  return 0;
+}
+
+/* support (host): a run's end from 08's tallies c: a level too big for the
+ * queues fails; the levels, pushes and -a's rows (trace_rows) go to st */
+static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t src,
+                           dev_rows_t *rows, step_stats_t *st, const char *const *names,
+                           int nnames) {
+  if (c->status == ST_TOOBIG)
+    return fail(EXIT_INPUT, "a level from source %" PRIvid " has %llu vertices, more than the "
+                "%llu entries of each queue (-K qcap)", src, c->toobig, a->b.cap);
+  st->levels = c->level;
+  st->pushes = (long long)c->pushes;
+  st->duplicates = -1;
+  if (a->b.trace)
+    if (trace_rows(rows, c->level, st, names, nnames)) return fail_code();
+  return 0;
+}
+
+/* support (host): what init allocated for step 10's levels (a->ctl: the loop
+ * state of a rung above too, whose first member it is) */
+static void dobfs_free(dobfs_args_t *a, dobfs_host_t *t, dev_rows_t *rows) {
+  gpu_free(a->b.q[0]);
+  gpu_free(a->b.q[1]);
+  gpu_free(a->b.hubq);
+  gpu_free(a->ctl);
+  gpu_free(a->b.hubw);
+  gpu_free(a->b.mark);
+  dev_rows_free(rows);
+  gpu_free(a->bm[0]);
+  gpu_free(a->bm[1]);
+  gpu_free(t->d_in_offsets_own);
+  gpu_free(t->d_in_cols_own);
+  free(t->h_in_offsets_own);
+}
+
+#endif /* GALLERY_DOBFS_HOST_CUH */
