@@ -432,6 +432,12 @@ static __device__ __forceinline__ int lean_hop_loop_single(const lean_args_t &la
   return L->size == 0;
 }
 
+/* NEW(13): the level the loop runs where the hop engine does not; a rung that
+ * includes this program whole may name its own before the include (step 18) */
+#ifndef LEAN_LOOP_LEVEL
+#define LEAN_LOOP_LEVEL dobfs_loop_level
+#endif
+
 /* replaces: hop_loop_run */
 static __device__ __forceinline__ void lean_hop_loop_run(const lean_args_t &la, hop_loop_t *H,
                                                          const int with_hop, int b0) {
@@ -457,7 +463,7 @@ static __device__ __forceinline__ void lean_hop_loop_run(const lean_args_t &la, 
       }
     }
     H->after_hop = 0;
-    if (dobfs_loop_level(a.d, L, b0)) break;
+    if (LEAN_LOOP_LEVEL(a.d, L, b0)) break; /* NEW(13): step 10's, or a rung's above */
   }
   if (H->hop_end) { /* ended inside a hop step: its deepest level */
     int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
