@@ -226,8 +226,7 @@ typedef struct {
 } hop_state_t;
 
 static int hop_check_knobs(const launch_t *lc) {
-  if (dobfs_check_values(lc)) return fail_code();
-  return hop_check_values(lc);
+  return dobfs_check_values(lc) ? fail_code() : hop_check_values(lc);
 }
 
 static void hop_fini(void *state);
@@ -243,13 +242,14 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   s->g = *g;
   s->lc = *lc;
-  hop_args_t *a = &s->a;
-  hop_read_knobs(a, g, lc);
+  hop_args_t *ha = &s->a;
+  dobfs_args_t *a = &ha->d; /* step 10's part, by step 10's name */
+  hop_read_knobs(ha, g, lc);
   const void *const k[4] = {(const void *)hop_dobfs_loop_kernel,
                             (const void *)hop_dobfs_loop512_kernel, (const void *)hop_loop_kernel,
                             (const void *)hop_loop512_kernel};
   coop_launch_t o = {0, 0, 0, 0, NULL};
-  if (hop_launch_setup(a, lc, k, &o)) {
+  if (hop_launch_setup(ha, lc, k, &o)) {
     free(s);
     return fail_code();
   }
@@ -257,22 +257,22 @@ static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->full = o.full;
   s->grid_loop = o.grid_loop;
   s->loop_kernel = o.loop_kernel;
-  a->d.b.res_mb = (unsigned)(s->grid_loop * lc->block);
-  bfs4k_alloc_queues(&a->d.b);
-  a->ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
-  a->d.ctl = &a->ctl->d;
-  a->d.b.ctl = &a->ctl->d.b;
-  if (a->hop) { /* NEW(12, hop): the row heads, 32 bytes a vertex */
-    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->d.b.n ? a->d.b.n : 1) * 2 * sizeof(uint4),
+  a->b.res_mb = (unsigned)(s->grid_loop * lc->block);
+  bfs4k_alloc_queues(&a->b);
+  ha->ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
+  a->ctl = &ha->ctl->d;
+  a->b.ctl = &a->ctl->b;
+  if (ha->hop) { /* NEW(12, hop): the row heads, 32 bytes a vertex */
+    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * 2 * sizeof(uint4),
                                      "row heads (hop)");
-    if (a->d.b.n) {
-      hop_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->d.b.n, head);
+    if (a->b.n) {
+      hop_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->b.n, head);
       LAUNCH_CHECK();
       CUDA_CHECK(cudaDeviceSynchronize());
     }
-    a->head = head;
+    ha->head = head;
   }
-  if (dobfs_in_edges(&s->t, &a->d, g, h)) {
+  if (dobfs_in_edges(&s->t, a, g, h)) {
     int rc = fail_code();
     hop_fini(s);
     return rc;
@@ -296,13 +296,11 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   if (dobfs_run_stats(&c.d.b, &a.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
-    fprintf(
-        stderr,
-        "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d in %d hop "
-        "steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
-        c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels, c.hop_steps,
-        c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail, c.d.b.rebuilds,
-        s->grid_loop, block);
+    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d "
+            "in %d hop steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
+            c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels,
+            c.hop_steps, c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail,
+            c.d.b.rebuilds, s->grid_loop, block);
   return 0;
 }
 

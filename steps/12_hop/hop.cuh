@@ -344,7 +344,6 @@ static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const h
 
 /* One hop with its barriers; returns the next level's entries (all of them,
  * also those past the block queue). */
-
 static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_shared_t *sh,
                                                      const hop_sink_t *sk, hopq_t in,
                                                      unsigned nin_s, const vid_t *gin,

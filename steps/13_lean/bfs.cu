@@ -432,6 +432,11 @@ static __device__ __forceinline__ int lean_hop_loop_single(const lean_args_t &la
   return L->size == 0;
 }
 
+/* NEW(13): the loop's level where the hop engine does not run (step 18 names its own) */
+#ifndef LEAN_LOOP_LEVEL
+#define LEAN_LOOP_LEVEL dobfs_loop_level
+#endif
+
 /* replaces: hop_loop_run */
 static __device__ __forceinline__ void lean_hop_loop_run(const lean_args_t &la, hop_loop_t *H,
                                                          const int with_hop, int b0) {
@@ -457,7 +462,7 @@ static __device__ __forceinline__ void lean_hop_loop_run(const lean_args_t &la, 
       }
     }
     H->after_hop = 0;
-    if (dobfs_loop_level(a.d, L, b0)) break;
+    if (LEAN_LOOP_LEVEL(a.d, L, b0)) break; /* NEW(13): step 10's, or a rung's above */
   }
   if (H->hop_end) { /* ended inside a hop step: its deepest level */
     int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
@@ -767,14 +772,16 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   s->g = *g;
   s->lc = *lc;
-  lean_args_t *a = &s->a;
-  hop_read_knobs(&a->h, g, lc);
+  lean_args_t *la = &s->a;
+  hop_args_t *ha = &la->h;
+  dobfs_args_t *a = &ha->d; /* step 10's part, by step 10's name */
+  hop_read_knobs(ha, g, lc);
   const void *const k[4] = {
       (const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
       (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
   coop_launch_t o = {0, 0, 0, 0, NULL};
-  size_t sb_bytes = ((size_t)a->h.d.b.n + 31) / 32 * 4; /* NEW(13): a bit per vertex */
-  if (hop_launch_setup(&a->h, lc, k, &o) || lean_bits_setup(a, lc, k, &o, sb_bytes)) {
+  size_t sb_bytes = ((size_t)a->b.n + 31) / 32 * 4; /* NEW(13): a bit per vertex */
+  if (hop_launch_setup(ha, lc, k, &o) || lean_bits_setup(la, lc, k, &o, sb_bytes)) {
     free(s);
     return fail_code();
   }
@@ -782,28 +789,28 @@ static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->full = o.full;
   s->grid_loop = o.grid_loop;
   s->loop_kernel = o.loop_kernel;
-  a->h.d.b.res_mb = (unsigned)(s->grid_loop * lc->block);
-  bfs4k_alloc_queues(&a->h.d.b);
-  a->h.ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
-  a->h.d.ctl = &a->h.ctl->d;
-  a->h.d.b.ctl = &a->h.ctl->d.b;
-  if (lean_setup(s, a, g, lc, sb_bytes, o.smem_max)) return fail_code();
+  a->b.res_mb = (unsigned)(s->grid_loop * lc->block);
+  bfs4k_alloc_queues(&a->b);
+  ha->ctl = (hop_ctl_t *)gpu_alloc(sizeof(hop_ctl_t), "loop state");
+  a->ctl = &ha->ctl->d;
+  a->b.ctl = &a->ctl->b;
+  if (lean_setup(s, la, g, lc, sb_bytes, o.smem_max)) return fail_code();
   /* NEW(13, hop): the row heads, 32 bytes a vertex (and the prologue's 16, s->pro implies hop) */
-  if (a->h.hop) {
-    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * 2 * sizeof(uint4),
+  if (ha->hop) {
+    uint4 *head = (uint4 *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * 2 * sizeof(uint4),
                                      "row heads (hop)");
-    uint4 *lh = s->pro ? (uint4 *)gpu_alloc((size_t)(a->h.d.b.n ? a->h.d.b.n : 1) * sizeof(uint4),
+    uint4 *lh = s->pro ? (uint4 *)gpu_alloc((size_t)(a->b.n ? a->b.n : 1) * sizeof(uint4),
                                             "row heads (lean)")
                        : NULL;
-    if (a->h.d.b.n) {
-      lean_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->h.d.b.n, head, lh);
+    if (a->b.n) {
+      lean_head_kernel<<<s->full, lc->block>>>(g->offsets, g->cols, a->b.n, head, lh);
       LAUNCH_CHECK();
       CUDA_CHECK(cudaDeviceSynchronize());
     }
-    a->h.head = head;
-    a->lhead = lh;
+    ha->head = head;
+    la->lhead = lh;
   }
-  if (dobfs_in_edges(&s->t, &a->h.d, g, h)) {
+  if (dobfs_in_edges(&s->t, a, g, h)) {
     int rc = fail_code();
     lean_fini(s);
     return rc;
@@ -839,13 +846,11 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   }
   if (dobfs_run_stats(&c.d.b, &a.h.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
   if (getenv("BFS4K_VERBOSE"))
-    fprintf(
-        stderr,
-        "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d in %d hop "
-        "steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
-        c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels, c.hop_steps,
-        c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail, c.d.b.rebuilds,
-        s->grid_loop, block);
+    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d "
+            "in %d hop steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
+            c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels,
+            c.hop_steps, c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail,
+            c.d.b.rebuilds, s->grid_loop, block);
   return 0;
 }
 

@@ -38,13 +38,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define STEP lean_step13 /* NEW(18): step 13's own step_t, renamed; STEP below is 18's */
-#include "../13_lean/bfs.cu" /* step 13's program: its kernels, init, run and fini */
-#undef STEP
-#include "bitslice.cuh" /* NEW(18): the orders, the relabel, the slice build (host) */
+#include "../12_hop/hop.cuh" /* NEW(18): step 10's loop parts, for this rung's level below */
 
-/* NEW(18): the slices, in constant memory: step 13's run() launches this
- * rung's loop kernels with step 13's arguments, unchanged. */
+/* NEW(18): the slices, in constant memory: step 13's loop kernels, built
+ * here with this rung's level, take step 13's arguments unchanged. */
 typedef struct {
   const unsigned long long *off; /* groups + 1: row group g's slices are [off[g], off[g + 1]) */
   const unsigned *cb;            /* per slice: its column block (a frontier bitmap word)   */
@@ -193,78 +190,12 @@ static __device__ __forceinline__ int bs_loop_level(const dobfs_args_t &a, dobfs
   return dobfs_loop_td(a, L, b0, pending);
 }
 
-/* replaces: lean_hop_loop_run */
-static __device__ __forceinline__ void bs_hop_loop_run(const lean_args_t &la, hop_loop_t *H,
-                                                       const int with_hop, int b0) {
-  const hop_args_t &a = la.h;
-  dobfs_loop_t *L = &H->l;
-  while (L->size) {
-    /* -a: a level's time runs from here (choice, scout and conversions
-     * included) to its last grid.sync(), before the trace's own counting */
-    L->tl = a.d.b.trace && b0 ? trace_clock() : 0;
-    H->hop_end = 0;
-    int hop = with_hop && a.hop && !L->in_bitmap &&
-              (H->mixed || a.d.rule == RULE_TOPDOWN ||
-               (a.d.rule != RULE_BOTTOMUP && L->rs.nf <= a.d.nf_td));
-    if (hop) {
-      if (!H->mixed &&
-          (a.d.b.mode == MODE_SINGLE || (a.d.b.mode == MODE_SWITCH && L->size <= a.d.b.single))) {
-        if (lean_hop_loop_single(la, H)) break;
-        continue;
-      }
-      if (H->mixed || L->size <= a.hopmax) {
-        if (hop_loop_step(a, H, b0)) break;
-        continue;
-      }
-    }
-    H->after_hop = 0;
-    if (bs_loop_level(a.d, L, b0)) break; /* NEW(18) */
-  }
-  if (H->hop_end) { /* ended inside a hop step: its deepest level */
-    int d = ((volatile hop_ctl_t *)a.ctl)->maxd + 1;
-    L->level = d > H->hop_end ? d : H->hop_end;
-  }
-  dobfs_loop_end(a.d, L, b0);
-}
-
-/* replaces: lean_loop */
-static __device__ __forceinline__ void bs_loop(const lean_args_t &a, vid_t src,
-                                               const int with_hop) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  int b0 = blockIdx.x == 0 && threadIdx.x == 0;
-  if (b0 && !a.pro) { /* step 13: the prologue left its own state */
-    memset(a.h.ctl, 0, sizeof *a.h.ctl);
-    a.h.d.b.q[0][0] = src;
-  }
-  grid.sync();
-  hop_loop_t H;
-  hop_loop_init(a.h, &H);
-  if (a.pro) { /* step 13: from where the prologue stopped (size 0: it finished) */
-    H.l.level = ((volatile hop_ctl_t *)a.h.ctl)->d.b.level;
-    H.l.cur = ((volatile hop_ctl_t *)a.h.ctl)->d.b.cur;
-    H.l.size = ld_volatile(&a.h.ctl->d.b.size);
-    hop_rule(&a.h, &H.l.rs, H.l.size, H.l.level);
-  }
-  bs_hop_loop_run(a, &H, with_hop, b0); /* NEW(18) */
-}
-
-/* step 13's four builds of the loop kernel, with this rung's bottom-up levels */
-static __global__ void __launch_bounds__(1024)
-    bs_dobfs_loop_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
-  bs_loop(a, src, 0);
-}
-static __global__ void __launch_bounds__(512)
-    bs_dobfs_loop512_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
-  bs_loop(a, src, 0);
-}
-static __global__ void __launch_bounds__(1024)
-    bs_hop_loop_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
-  bs_loop(a, src, 1);
-}
-static __global__ void __launch_bounds__(512)
-    bs_hop_loop512_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
-  bs_loop(a, src, 1);
-}
+/* NEW(18): step 13's loop runs this rung's level (its hook, LEAN_LOOP_LEVEL) */
+#define LEAN_LOOP_LEVEL bs_loop_level
+#define STEP lean_step13 /* NEW(18): step 13's own step_t, renamed; STEP below is 18's */
+#include "../13_lean/bfs.cu" /* step 13's program: its kernels, init, run and fini */
+#undef STEP
+#include "bitslice.cuh" /* NEW(18): the orders, the relabel, the slice build (host) */
 
 /* NEW(18): the distances back in the input's numbering (timed: part of run) */
 static __global__ void bs_unperm_kernel(const vid_t *perm, const dist_t *dn, dist_t *d, vid_t n) {
@@ -375,32 +306,6 @@ static int bs_reorder(bs_state_t *s, const graph_t *h, int order, dgraph_t *gn, 
   return 0;
 }
 
-/* NEW(18): step 13's init chose one of its four loop kernels; this rung's build
- * of the same one takes its place, on a grid its own occupancy allows. */
-/* replaces: - */
-static int bs_swap_kernel(lean_state_t *ls, const launch_t *lc) {
-  const void *from[4] = {(const void *)lean_dobfs_loop_kernel, (const void *)lean_dobfs_loop512_kernel,
-                         (const void *)lean_hop_loop_kernel, (const void *)lean_hop_loop512_kernel};
-  const void *to[4] = {(const void *)bs_dobfs_loop_kernel, (const void *)bs_dobfs_loop512_kernel,
-                       (const void *)bs_hop_loop_kernel, (const void *)bs_hop_loop512_kernel};
-  for (int i = 0; i < 4; i++) {
-    if (ls->loop_kernel != from[i]) continue;
-    CUDA_CHECK(cudaFuncSetAttribute(to[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)ls->smem));
-    int full = 0, grid = dev_coop_grid(to[i], lc->block, ls->smem, lc->sm_count, lc->grid, &full);
-    if (grid < 1)
-      return fail(EXIT_INPUT, "block %d: step 18's loop kernel fits no cooperative grid", lc->block);
-    if (grid < ls->grid_loop) { /* fewer resident blocks than step 13's build */
-      ls->grid_loop = grid;
-      ls->a.h.d.b.res_mb = (unsigned)(grid * lc->block);
-      ls->a.h.hopmax = (unsigned long long)grid * (unsigned long long)launch_knob(lc, "hopmax");
-    }
-    ls->loop_kernel = to[i];
-    return 0;
-  }
-  return fail(EXIT_INPUT, "step 18: step 13's loop kernel not recognised");
-}
-
 /* replaces: - */
 static int bs_check_knobs(const launch_t *lc) {
   if (lean_check_knobs(lc)) return fail_code();
@@ -448,8 +353,8 @@ static int bs_prep(bs_state_t *s, const graph_t *h, const char *variant, int ord
   return 0;
 }
 
-/* NEW(18): the preparation, then step 13's init over the relabelled graph,
- * then this rung's loop kernels in place of step 13's. */
+/* NEW(18): the preparation, then step 13's init over the relabelled graph
+ * (its loop kernels, built here, run this rung's levels: LEAN_LOOP_LEVEL). */
 /* replaces: - */
 static int bs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (bs_check_knobs(lc)) return fail_code();
@@ -466,7 +371,7 @@ static int bs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   s->n = g->n;
   dgraph_t gn = *g;
   if (bs_prep(s, h, l13.variant, order, R, launch_knob(lc, "slicemb"), &gn) ||
-      lean_init(&gn, &l13, &s->inner) || bs_swap_kernel((lean_state_t *)s->inner, lc)) {
+      lean_init(&gn, &l13, &s->inner)) {
     int rc = fail_code();
     bs_fini(s);
     return rc;
