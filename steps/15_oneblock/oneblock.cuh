@@ -506,6 +506,10 @@ static __global__ void __launch_bounds__(LEAN_BLOCK)
   lean_hand_over(&a, &S, wrote);
 }
 
+/* The round's end works on a copy of the loop state: one batch of loads
+ * (from L2: __ldcg, not a stale L1 line) and one batch of stores, instead of
+ * a chain of dependent volatile accesses. Nothing else touches the state
+ * meanwhile: every block of the round and every child grid has finished. */
 /* NEW(15): nf_end_round, and a small frontier goes back to the one-block
  * rounds (the grid's kernel returns; the host launches lean_round_kernel). */
 /* replaces: nf_end_round */
@@ -526,8 +530,9 @@ static __device__ __forceinline__ int ob_end_round(const ob_args_t *a) {
   return next;
 }
 
-/* nf_persist_kernel with ob_end_round: the cooperative grid hands small
- * frontiers back. */
+/* Every round in ONE cooperative grid (nf_persist_kernel): thread 0 of each
+ * block reads the round's parameters, the round's work (expansion, then the
+ * hub list, or a split), the last block ends the round, one grid.sync(). */
 /* replaces: nf_persist_kernel */
 static __global__ void ob_persist_kernel(ob_args_t a) {
   __shared__ nf_rd_t s_rd;
@@ -537,7 +542,8 @@ static __global__ void ob_persist_kernel(ob_args_t a) {
     nf_rd_t r = s_rd;
     if (r.status != HBF_RUNNING) return; /* the same value in every block: all return */
     nf_persist_round(&a.nf, &r);
-    if (hbf_last_block(&a.nf.h)) ob_end_round(&a);
+    /* the last block to finish ends the round (as in loop=1), then one barrier */
+    if (hbf_last_block(&a.nf.h)) ob_end_round(&a); /* NEW(15): it may hand back */
     cooperative_groups::this_grid().sync();
   }
 }
