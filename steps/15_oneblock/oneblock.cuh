@@ -39,15 +39,10 @@ typedef struct {
   int spread;
 } ob_args_t;
 
-/* A road network's round is a few hundred vertices: a grid barrier and a
- * chain of dependent loads. While the frontier is small ONE block runs the
- * rounds: __syncthreads() for grid.sync(), queues in shared memory, and each
- * entry carries its vertex's row head (loaded with the atomicMin that claimed
- * it), so a round costs one dependent global access. Thread 0 ends a round
- * with the grid's nf_end_round_on on the state in shared memory. An entry
- * carries the distance it was pushed with: a vertex lowered twice in a round
- * is pushed twice. Entries past the shared queue go to the global queue at
- * the same index (distance and head read when expanded). */
+/* The one-block rounds (their idea and invariants: sssp.cu's header). A row
+ * head is loaded with the atomicMin that claims its vertex; entries past the
+ * shared queue go to the global queue at the same index (distance and head
+ * read when expanded). */
 #define LEAN_K 5               /* (column, weight) pairs in a row head          */
 #define LEAN_BLOCK 512         /* threads of the one-block kernel               */
 #define LEAN_ENTRY 56          /* shared bytes a queue entry: head, vertex, distance */
