@@ -63,11 +63,11 @@ typedef struct {
   int adapt;                    /* NEW(14): delta=-1, the step adapted per epoch */
 } nf_args_t;
 
-/* NEW(14): the relax operation with the edge classes (hbf_relax) and Near-Far.
- * Returns 1 when v must be pushed into the next queue, 2 into the far queue
- * (delta > 0: d >= thr). *ops counts relax operations; *fmin (a key) takes
- * every far distance it stores. a is H-BF's part of nf's args, so the lines
- * that stay 09's read as 09's. */
+/* The relax operation with the edge classes (hbf_relax, 09). Returns 1 when v must be
+ * pushed into the next queue. *ops counts relax operations. */
+/* NEW(14): and Near-Far: 2 when v must go into the far queue (delta > 0:
+ * d >= thr); *fmin (a key) takes every far distance it stores. a is H-BF's
+ * part of nf's args, so the lines that stay 09's read as 09's. */
 /* replaces: hbf_relax */
 static __device__ __forceinline__ int nf_relax(const nf_args_t *nf, int round, int thr,
                                                unsigned etag, vid_t u, dist_t du, vid_t c,
@@ -189,7 +189,8 @@ static __global__ void nf_child_kernel(nf_args_t a, int nxt, int fq, int round, 
 }
 #endif
 
-/* hbf_hub (09) with Near-Far's arguments (a: H-BF's part of nf's). */
+/* hbf_hub (09) with Near-Far's arguments: a hub's row to a child grid. 1: launched;
+ * 0: the virtual warp does it (over the round's cap, or the launch refused). */
 /* replaces: hbf_hub */
 static __device__ int nf_hub(const nf_args_t *nf, int nxt, int fq, int round, int thr,
                              unsigned etag, vid_t u, dist_t du, eid_t begin, eid_t end) {
@@ -212,9 +213,12 @@ static __device__ int nf_hub(const nf_args_t *nf, int nxt, int fq, int round, in
 #endif
 }
 
-/* hbf_expand (09); NEW(14): stale entries are skipped, and with loop=2
- * (persist: a cooperative grid may not launch) a hub's row goes to the hub
- * list the whole grid expands. a: H-BF's part of nf's args. */
+/* The work of one round: the virtual warps take queue entries (a grid-stride
+ * loop, so a virtual warp may take several: the paper's "more vertices per
+ * warp"); a hub's row goes to a child grid. */
+/* NEW(14): stale entries are skipped, and with loop=2 (persist: a cooperative
+ * grid may not launch) a hub's row goes to the hub list the whole grid
+ * expands. a: H-BF's part of nf's args. */
 /* replaces: hbf_expand */
 static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, int fq, int round,
                                                   unsigned long long in_size, int vw, int thr,
@@ -231,9 +235,9 @@ static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, i
   unsigned vmask = vw == 32 ? 0xffffffffu : (((1u << vw) - 1) << (wl & ~(unsigned)(vw - 1)));
   for (unsigned long long i = wid; wid < nvw && i < in_size; i += nvw) {
     vid_t u = a->queue[cur][i];
-    /* lane 0 reads d(u) (NEW(14): and its round) for the whole virtual warp:
-     * lanes that read it apart could see different values */
-    unsigned long long iu = 0;
+    /* lane 0 reads d(u) for the whole virtual warp: lanes that read it apart
+     * could see different values */
+    unsigned long long iu = 0; /* NEW(14): d(u) and its round (info's tag) */
     if (lane == 0) iu = a->dedup == 2 ? a->info[u]
                                       : ((unsigned long long)(unsigned)a->dist[u] << 32) |
                                             (unsigned)(a->dedup == 1 ? a->mark[u] : 0);
@@ -260,9 +264,12 @@ static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, i
   }
 }
 
-/* hbf_end_round_on (09), NEW(14) returning 2 for a split (the near queue ran
- * dry). near_lo: the adaptive step's target (the grid: NF_NEAR_LO; a rung's
- * one-block rounds: their own). a and c: H-BF's parts of nf and f. */
+/* End of a round (hbf_end_round_on, 09), one thread, on a copy of the loop state: record the
+ * round, check termination and the negative-cycle bound, switch the queues.
+ * 1: another round follows. */
+/* NEW(14): 2: a split follows (the near queue ran dry). near_lo: the adaptive
+ * step's target (the grid: NF_NEAR_LO; a rung's one-block rounds: their own).
+ * a and c: H-BF's parts of nf and f. */
 /* replaces: hbf_end_round_on */
 static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *nf, nf_ctl_t *f,
                                                        unsigned long long near_lo) {
@@ -347,7 +354,11 @@ static __device__ __forceinline__ void nf_rd_set(nf_ctl_t *c) {
   c->rd = rd;
 }
 
-/* hbf_end_round (09) on nf_ctl_t, NEW(14) writing the round descriptor. */
+/* The round's end works on a copy of the loop state: one batch of loads
+ * (from L2: __ldcg, not a stale L1 line) and one batch of stores, instead of
+ * a chain of dependent volatile accesses. Nothing else touches the state
+ * meanwhile: every block of the round and every child grid has finished. */
+/* NEW(14): on nf_ctl_t, and it writes the round descriptor. */
 /* replaces: hbf_end_round */
 static __device__ __forceinline__ int nf_end_round(const nf_args_t *a) {
   nf_ctl_t c;
@@ -546,9 +557,9 @@ static __global__ void nf_persist_kernel(nf_args_t a) {
   }
 }
 
-/* The start of a run: info from the harness's distances, the first queue, the
- * loop state (words: a rung's whole state, which embeds nf_ctl_t; its own
- * words start at 0). a: H-BF's part of nf's args. */
+/* The start of a run: info from the harness's distances, the first queue. */
+/* NEW(14): the loop state (words: a rung's whole state, which embeds nf_ctl_t;
+ * its own words start at 0). a: H-BF's part of nf's args. */
 /* replaces: hbf_start_kernel */
 static __global__ void nf_start_kernel(nf_args_t nf, vid_t src, int words) {
   hbf_args_t a = nf.h;

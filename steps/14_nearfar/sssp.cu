@@ -49,23 +49,23 @@ typedef struct {
   hbf_host_t h;
   nf_args_t a;
   int grid_loop;                /* NEW(14): blocks of the cooperative grid (loop=2) */
-} nf_state_t;
+} hbf_state_t;
 
-static void nf_fini(void *state) {
-  nf_state_t *s = (nf_state_t *)state;
+static void hbf_fini(void *state) {
+  hbf_state_t *s = (hbf_state_t *)state;
   nf_free(&s->h, &s->a);
   free(s);
 }
 
-static int nf_init(const dgraph_t *g, const launch_t *lc, void **state) {
+static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (nf_check_knobs(lc)) return fail_code();
-  nf_state_t *s = (nf_state_t *)calloc(1, sizeof *s);
+  hbf_state_t *s = (hbf_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   degree_stats_t ds;
   if (nf_setup(&s->h, &s->a, g, lc, (const void *)nf_persist_kernel, &s->grid_loop, &ds) ||
       (s->a.h.classify && hbf_classify(&s->h, &s->a.h))) {
     int rc = fail_code();
-    nf_fini(s);
+    hbf_fini(s);
     return rc;
   }
   nf_alloc(&s->a, sizeof(nf_ctl_t));
@@ -74,8 +74,8 @@ static int nf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   return 0;
 }
 
-static int nf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
-  nf_state_t *s = (nf_state_t *)state;
+static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+  hbf_state_t *s = (hbf_state_t *)state;
   nf_args_t a = s->a;
   a.h.dist = d_dist;
   int fill_grid = launch_grid(&s->h.lc, a.h.n);
@@ -109,11 +109,17 @@ static int nf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   return 0;
 }
 
-static const char *const nf_variants[] = {"nearfar", NULL};
+static const char *const hbf_variants[] = {"nearfar", NULL};
 
-static const knob_def_t nf_knobs[] = {
+static const knob_def_t hbf_knobs[] = {
     NF_KNOBS
     {NULL, 0, NULL}};
 
-STEP_EXPORT const step_t STEP = {"Near-Far priority on the device round loop", PROBLEM_SSSP,
-                                 nf_knobs, nf_variants, nf_init, nf_run, nf_fini, nf_check_knobs};
+STEP_EXPORT const step_t STEP = {"Near-Far priority on the device round loop",
+                                 PROBLEM_SSSP,
+                                 hbf_knobs,
+                                 hbf_variants,
+                                 hbf_init,
+                                 hbf_run,
+                                 hbf_fini,
+                                 nf_check_knobs};

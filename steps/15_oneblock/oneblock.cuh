@@ -39,15 +39,10 @@ typedef struct {
   int spread;
 } ob_args_t;
 
-/* A road network's round is a few hundred vertices: a grid barrier and a
- * chain of dependent loads. While the frontier is small ONE block runs the
- * rounds: __syncthreads() for grid.sync(), queues in shared memory, and each
- * entry carries its vertex's row head (loaded with the atomicMin that claimed
- * it), so a round costs one dependent global access. Thread 0 ends a round
- * with the grid's nf_end_round_on on the state in shared memory. An entry
- * carries the distance it was pushed with: a vertex lowered twice in a round
- * is pushed twice. Entries past the shared queue go to the global queue at
- * the same index (distance and head read when expanded). */
+/* The one-block rounds (their idea and invariants: sssp.cu's header). A row
+ * head is loaded with the atomicMin that claims its vertex; entries past the
+ * shared queue go to the global queue at the same index (distance and head
+ * read when expanded). */
 #define LEAN_K 5               /* (column, weight) pairs in a row head          */
 #define LEAN_BLOCK 512         /* threads of the one-block kernel               */
 #define LEAN_ENTRY 56          /* shared bytes a queue entry: head, vertex, distance */
@@ -506,6 +501,10 @@ static __global__ void __launch_bounds__(LEAN_BLOCK)
   lean_hand_over(&a, &S, wrote);
 }
 
+/* The round's end works on a copy of the loop state: one batch of loads
+ * (from L2: __ldcg, not a stale L1 line) and one batch of stores, instead of
+ * a chain of dependent volatile accesses. Nothing else touches the state
+ * meanwhile: every block of the round and every child grid has finished. */
 /* NEW(15): nf_end_round, and a small frontier goes back to the one-block
  * rounds (the grid's kernel returns; the host launches lean_round_kernel). */
 /* replaces: nf_end_round */
@@ -526,8 +525,9 @@ static __device__ __forceinline__ int ob_end_round(const ob_args_t *a) {
   return next;
 }
 
-/* nf_persist_kernel with ob_end_round: the cooperative grid hands small
- * frontiers back. */
+/* Every round in ONE cooperative grid (nf_persist_kernel): thread 0 of each
+ * block reads the round's parameters, the round's work (expansion, then the
+ * hub list, or a split), the last block ends the round, one grid.sync(). */
 /* replaces: nf_persist_kernel */
 static __global__ void ob_persist_kernel(ob_args_t a) {
   __shared__ nf_rd_t s_rd;
@@ -537,7 +537,8 @@ static __global__ void ob_persist_kernel(ob_args_t a) {
     nf_rd_t r = s_rd;
     if (r.status != HBF_RUNNING) return; /* the same value in every block: all return */
     nf_persist_round(&a.nf, &r);
-    if (hbf_last_block(&a.nf.h)) ob_end_round(&a);
+    /* the last block to finish ends the round (as in loop=1), then one barrier */
+    if (hbf_last_block(&a.nf.h)) ob_end_round(&a); /* NEW(15): it may hand back */
     cooperative_groups::this_grid().sync();
   }
 }

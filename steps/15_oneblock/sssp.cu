@@ -47,26 +47,26 @@
  */
 #include "oneblock.cuh"
 
-static void ob_fini(void *state) {
+static void hbf_fini(void *state) {
   ob_state_t *s = (ob_state_t *)state;
   ob_free(s);
   free(s);
 }
 
-static int ob_init(const dgraph_t *g, const launch_t *lc, void **state) {
+static int hbf_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (ob_check_knobs(lc)) return fail_code();
   ob_state_t *s = (ob_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   if (ob_setup(s, g, lc) || ob_prepare(s)) {
     int rc = fail_code();
-    ob_fini(s);
+    hbf_fini(s);
     return rc;
   }
   *state = s;
   return 0;
 }
 
-static int ob_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
+static int hbf_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   ob_state_t *s = (ob_state_t *)state;
   ob_args_t a = s->a;
   a.nf.h.dist = d_dist;
@@ -79,9 +79,9 @@ static int ob_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   return 0;
 }
 
-static const char *const ob_variants[] = {"oneblock", NULL};
+static const char *const hbf_variants[] = {"oneblock", NULL};
 
-static const knob_def_t ob_knobs[] = {
+static const knob_def_t hbf_knobs[] = {
     NF_KNOBS
     OB_KNOBS_LEAN
     {"nlo", 128, "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round"},
@@ -90,9 +90,9 @@ static const knob_def_t ob_knobs[] = {
 
 STEP_EXPORT const step_t STEP = {"One-block rounds for small frontiers (row heads, spread, chase)",
                                  PROBLEM_SSSP,
-                                 ob_knobs,
-                                 ob_variants,
-                                 ob_init,
-                                 ob_run,
-                                 ob_fini,
+                                 hbf_knobs,
+                                 hbf_variants,
+                                 hbf_init,
+                                 hbf_run,
+                                 hbf_fini,
                                  ob_check_knobs};
