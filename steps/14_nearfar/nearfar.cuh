@@ -4,9 +4,8 @@
  * hbf_ctl_t as c.h, and every function here that replaces one of 09's is
  * named nf_ for it (nf_relax for hbf_relax, ...) and marked `replaces:`;
  * where it takes nf (nf_args_t) it names H-BF's part a (and c), so the lines
- * it keeps read as 09's in make diff14. Later rungs include it. The rung
- * goes over the size guide of its diff (~700 lines): the split pass and the
- * cooperative grid's loop (descriptor, hub list, round) are new code. */
+ * it keeps read as 09's in make diff14. Later rungs include it; its host
+ * glue that is no lesson is harness/nearfar_host.cuh. */
 #ifndef NEARFAR_CUH
 #define NEARFAR_CUH
 
@@ -66,8 +65,7 @@ typedef struct {
 /* The relax operation with the edge classes (hbf_relax, 09). Returns 1 when v must be
  * pushed into the next queue. *ops counts relax operations. */
 /* NEW(14): and Near-Far: 2 when v must go into the far queue (delta > 0:
- * d >= thr); *fmin (a key) takes every far distance it stores. a is H-BF's
- * part of nf's args, so the lines that stay 09's read as 09's. */
+ * d >= thr); *fmin (a key) takes every far distance it stores. */
 /* replaces: hbf_relax */
 static __device__ __forceinline__ int nf_relax(const nf_args_t *nf, int round, int thr,
                                                unsigned etag, vid_t u, dist_t du, vid_t c,
@@ -216,9 +214,8 @@ static __device__ int nf_hub(const nf_args_t *nf, int nxt, int fq, int round, in
 /* The work of one round: the virtual warps take queue entries (a grid-stride
  * loop, so a virtual warp may take several: the paper's "more vertices per
  * warp"); a hub's row goes to a child grid. */
-/* NEW(14): stale entries are skipped, and with loop=2 (persist: a cooperative
- * grid may not launch) a hub's row goes to the hub list the whole grid
- * expands. a: H-BF's part of nf's args. */
+/* NEW(14): stale entries are skipped; loop=2 (persist: a cooperative grid
+ * may not launch) puts a hub's row on the hub list the whole grid expands. */
 /* replaces: hbf_expand */
 static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, int fq, int round,
                                                   unsigned long long in_size, int vw, int thr,
@@ -268,8 +265,7 @@ static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, i
  * round, check termination and the negative-cycle bound, switch the queues.
  * 1: another round follows. */
 /* NEW(14): 2: a split follows (the near queue ran dry). near_lo: the adaptive
- * step's target (the grid: NF_NEAR_LO; a rung's one-block rounds: their own).
- * a and c: H-BF's parts of nf and f. */
+ * step's target (the grid: NF_NEAR_LO; a rung's one-block rounds: their own). */
 /* replaces: hbf_end_round_on */
 static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *nf, nf_ctl_t *f,
                                                        unsigned long long near_lo) {
@@ -482,8 +478,7 @@ static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin,
 
 /* NEW(14) (loop=2): thread 0 of a block reads the round's parameters: all of
  * the state in the first round (the host, or a rung's one-block rounds, set
- * it), else the descriptor the last round's end wrote, in three 16-byte loads
- * (one latency, not a chain). */
+ * it), else the descriptor (nf_rd_t) the last round's end wrote. */
 static __device__ __forceinline__ void nf_persist_read(const nf_args_t *a, int first, nf_rd_t *s) {
   if (first) {
     volatile nf_ctl_t *c = a->ctl;
@@ -559,7 +554,7 @@ static __global__ void nf_persist_kernel(nf_args_t a) {
 
 /* The start of a run: info from the harness's distances, the first queue. */
 /* NEW(14): the loop state (words: a rung's whole state, which embeds nf_ctl_t;
- * its own words start at 0). a: H-BF's part of nf's args. */
+ * its own words start at 0). */
 /* replaces: hbf_start_kernel */
 static __global__ void nf_start_kernel(nf_args_t nf, vid_t src, int words) {
   hbf_args_t a = nf.h;

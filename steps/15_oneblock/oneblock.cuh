@@ -4,8 +4,8 @@
  * (H-BF): ob_args_t embeds nf_args_t as a.nf (and so H-BF's as a.nf.h),
  * ob_ctl_t embeds nf_ctl_t as c.nf. The kernel is lean_round_kernel, its
  * parts lean_...; what replaces one of 14's functions is named ob_ for it.
- * Step 16 includes it. The rung goes over the size guide of its diff (~700
- * lines): the one-block kernel is new code, not a change of 14's. */
+ * Step 16 includes it; its host glue that is no lesson is
+ * harness/oneblock_host.cuh. */
 #ifndef ONEBLOCK_CUH
 #define ONEBLOCK_CUH
 
