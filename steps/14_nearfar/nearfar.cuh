@@ -4,9 +4,8 @@
  * hbf_ctl_t as c.h, and every function here that replaces one of 09's is
  * named nf_ for it (nf_relax for hbf_relax, ...) and marked `replaces:`;
  * where it takes nf (nf_args_t) it names H-BF's part a (and c), so the lines
- * it keeps read as 09's in make diff14. Later rungs include it. The rung
- * goes over the size guide of its diff (~700 lines): the split pass and the
- * cooperative grid's loop (descriptor, hub list, round) are new code. */
+ * it keeps read as 09's in make diff14. Later rungs include it; its host
+ * glue that is no lesson is harness/nearfar_host.cuh. */
 #ifndef NEARFAR_CUH
 #define NEARFAR_CUH
 
@@ -66,8 +65,7 @@ typedef struct {
 /* The relax operation with the edge classes (hbf_relax, 09). Returns 1 when v must be
  * pushed into the next queue. *ops counts relax operations. */
 /* NEW(14): and Near-Far: 2 when v must go into the far queue (delta > 0:
- * d >= thr); *fmin (a key) takes every far distance it stores. a is H-BF's
- * part of nf's args, so the lines that stay 09's read as 09's. */
+ * d >= thr); *fmin (a key) takes every far distance it stores. */
 /* replaces: hbf_relax */
 static __device__ __forceinline__ int nf_relax(const nf_args_t *nf, int round, int thr,
                                                unsigned etag, vid_t u, dist_t du, vid_t c,
@@ -216,9 +214,8 @@ static __device__ int nf_hub(const nf_args_t *nf, int nxt, int fq, int round, in
 /* The work of one round: the virtual warps take queue entries (a grid-stride
  * loop, so a virtual warp may take several: the paper's "more vertices per
  * warp"); a hub's row goes to a child grid. */
-/* NEW(14): stale entries are skipped, and with loop=2 (persist: a cooperative
- * grid may not launch) a hub's row goes to the hub list the whole grid
- * expands. a: H-BF's part of nf's args. */
+/* NEW(14): stale entries are skipped; loop=2 (persist: a cooperative grid
+ * may not launch) puts a hub's row on the hub list the whole grid expands. */
 /* replaces: hbf_expand */
 static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, int fq, int round,
                                                   unsigned long long in_size, int vw, int thr,
@@ -268,8 +265,7 @@ static __device__ __forceinline__ void nf_expand(const nf_args_t *nf, int cur, i
  * round, check termination and the negative-cycle bound, switch the queues.
  * 1: another round follows. */
 /* NEW(14): 2: a split follows (the near queue ran dry). near_lo: the adaptive
- * step's target (the grid: NF_NEAR_LO; a rung's one-block rounds: their own).
- * a and c: H-BF's parts of nf and f. */
+ * step's target (the grid: NF_NEAR_LO; a rung's one-block rounds: their own). */
 /* replaces: hbf_end_round_on */
 static __device__ __forceinline__ int nf_end_round_on(const nf_args_t *nf, nf_ctl_t *f,
                                                        unsigned long long near_lo) {
@@ -482,8 +478,7 @@ static __global__ void nf_split_kernel(nf_args_t a, int nxt, int round, int fin,
 
 /* NEW(14) (loop=2): thread 0 of a block reads the round's parameters: all of
  * the state in the first round (the host, or a rung's one-block rounds, set
- * it), else the descriptor the last round's end wrote, in three 16-byte loads
- * (one latency, not a chain). */
+ * it), else the descriptor (nf_rd_t) the last round's end wrote. */
 static __device__ __forceinline__ void nf_persist_read(const nf_args_t *a, int first, nf_rd_t *s) {
   if (first) {
     volatile nf_ctl_t *c = a->ctl;
@@ -559,7 +554,7 @@ static __global__ void nf_persist_kernel(nf_args_t a) {
 
 /* The start of a run: info from the harness's distances, the first queue. */
 /* NEW(14): the loop state (words: a rung's whole state, which embeds nf_ctl_t;
- * its own words start at 0). a: H-BF's part of nf's args. */
+ * its own words start at 0). */
 /* replaces: hbf_start_kernel */
 static __global__ void nf_start_kernel(nf_args_t nf, vid_t src, int words) {
   hbf_args_t a = nf.h;
@@ -587,28 +582,8 @@ static __global__ void nf_start_kernel(nf_args_t nf, vid_t src, int words) {
   }
 }
 
-/* ---- host helpers of init and run (later rungs call them too) ------------- */
-
-/* Knob values alone, this step's and H-BF's (the harness calls this before it
- * builds the graph or looks for a GPU, so a typo is exit 2 on any machine;
- * init calls it too). */
-static int nf_check_knobs(const launch_t *lc) {
-  if (hbf_check_base(lc)) return fail_code();
-  long dedup = launch_knob(lc, "dedup"), loop = launch_knob(lc, "loop");
-  long ttas = launch_knob(lc, "ttas"), stale = launch_knob(lc, "stale");
-  long delta = launch_knob(lc, "delta");
-  if (loop < 0 || loop > 2)
-    return fail(EXIT_INPUT,
-                "loop=%ld: 0 (host), 1 (device, tail launches) or 2 (one cooperative grid)", loop);
-  if (ttas < 0 || ttas > 1 || stale < 0 || stale > 1)
-    return fail(EXIT_INPUT, "ttas=%ld, stale=%ld: each 0 or 1", ttas, stale);
-  if (delta < -1 || delta > INT32_MAX)
-    return fail(EXIT_INPUT, "delta=%ld: -1 (from the graph), 0 (off) or a threshold step", delta);
-  if (delta > 0 && dedup != 2)
-    return fail(EXIT_INPUT, "delta=%ld needs dedup=2: the (distance, tag) pair says which queue "
-                "holds a vertex", delta);
-  return 0;
-}
+/* ---- host helpers of init and run (later rungs call them too; the rest:
+ * harness/nearfar_host.cuh) --------------------------------------------- */
 
 /* init, first part: H-BF's (hbf_setup), then the cooperative grid (loop=2;
  * persist: the rung's cooperative kernel, *grid_loop its blocks) and the
@@ -645,44 +620,6 @@ static int nf_setup(hbf_host_t *h, nf_args_t *a, const dgraph_t *g, const launch
   return 0;
 }
 
-/* init, last part: H-BF's arrays and loop state (ctl_bytes: a rung's own
- * embeds nf_ctl_t), the hub list, the far queues. */
-static void nf_alloc(nf_args_t *a, size_t ctl_bytes) {
-  hbf_alloc(&a->h, ctl_bytes);
-  a->ctl = (nf_ctl_t *)a->h.ctl;
-  if (a->h.chain == 2 && a->h.dp > 0)
-    a->hublist = (unsigned long long *)gpu_alloc(a->h.cap * 8, "hub list");
-  if (a->delta > 0) { /* NEW(14): at most n entries each (once per epoch) */
-    a->far[0] = (vid_t *)gpu_alloc(a->h.cap * sizeof(vid_t), "far queue 0");
-    a->far[1] = (vid_t *)gpu_alloc(a->h.cap * sizeof(vid_t), "far queue 1");
-  }
-}
-
-/* init's pending launches: child grids (loop 0, 1) or tail launches (loop 1). */
-static void nf_pending_launches(const nf_args_t *a) {
-  if (HBF_CDP && ((a->h.dp > 0 && a->h.chain != 2) || a->h.chain == 1)) hbf_pending_launches();
-}
-
-static void nf_free(hbf_host_t *h, nf_args_t *a) {
-  hbf_free(h, &a->h);
-  gpu_free(a->far[0]);
-  gpu_free(a->far[1]);
-  gpu_free(a->hublist);
-}
-
-/* run: the first queue and the loop state (ctl_bytes: the rung's), on the
- * device and in *c. */
-static void nf_start(const hbf_host_t *h, const nf_args_t *a, vid_t src, nf_ctl_t *c,
-                     size_t ctl_bytes) {
-  nf_start_kernel<<<launch_grid(&h->lc, a->h.n), h->lc.block>>>(*a, src, (int)(ctl_bytes / 8));
-  LAUNCH_CHECK();
-  memset(c, 0, sizeof *c);
-  c->h.size[0] = 1;
-  c->h.round = 1;
-  c->h.phase = 1;
-  c->thr = a->delta > 0 ? a->delta : DIST_INF;
-}
-
 /* run, loop 0 and 1: the next round (or split) from the host, and with
  * loop=0 (or after a hand-back before the dispatcher) the round's end. */
 static void nf_launch_round(const nf_args_t *a, const nf_ctl_t *c) {
@@ -705,18 +642,7 @@ static void nf_launch_round(const nf_args_t *a, const nf_ctl_t *c) {
   }
 }
 
-/* run: the cooperative grid's launch (loop=2), every round in one; args:
- * the kernel's one argument (a rung's args). */
-static void nf_launch_coop(const void *persist, void *args, int grid, int block) {
-  void *argv[] = {args};
-  CUDA_CHECK(cudaLaunchCooperativeKernel(persist, dim3(grid), dim3(block), argv, 0, 0));
-  LAUNCH_CHECK();
-}
-
-/* run: a decision ends the loop (the answer or an error). */
-static int nf_decided(const nf_ctl_t *c) {
-  return c->h.status == HBF_DONE || c->h.status == HBF_NEGCYCLE || c->h.status == HBF_BIGDIST;
-}
+#include "nearfar_host.cuh" /* support: knobs' check, allocation, start, launch, free */
 
 /* NEW(14): the knobs of 09 and of Near-Far on the round loop, for the knob tables of 14 and
  * of the rungs above */

@@ -6,18 +6,11 @@
  *             below a threshold; the others wait in a far queue until the
  *             near queue runs dry, then the threshold rises by a step. And
  *             the round loop it needs on the device: its rounds are many
- *             and thin. One variant, nearfar. Knobs (-K name=value):
- *             delta     the threshold step (-1: from the graph's mean weight
- *                       and degree, adapted per epoch on sparse graphs; 0: off,
- *                       plain H-BF)
- *             loop      2 (default) every round in one cooperative grid, one
- *                       grid.sync() a round, the last block ends the round;
- *                       hubs go on a list the whole grid expands. 0 and 1:
- *                       09's host and tail-launch loops
- *             ttas      a plain load before each atomicMin
- *             stale     skip a queue entry that fell again in this round
- *             and 09's dedup, classify, vw, dp, coalesce (H-BF's techniques:
- *             step 09, its header and its reading tour).
+ *             and thin. One variant, nearfar. Knobs (-K name=value, help in
+ *             the table): delta (the threshold step), loop (2: every round in
+ *             one cooperative grid, the last block ends it, one grid.sync()),
+ *             ttas, stale; and 09's dedup, classify, vw, dp, coalesce (H-BF's
+ *             techniques: step 09, its header and its reading tour).
  * Idea:       Bellman-Ford relaxes every vertex whose distance fell; many
  *             fall again later. Near-Far orders that work: a round relaxes
  *             only from vertices below thr, so fewer distances fall twice;

@@ -9,22 +9,11 @@
  *             its row head (degree, first edge, 5 (column, weight) pairs), so
  *             a round costs one dependent global access. The cooperative grid
  *             (14's loop=2) takes the wide frontiers and hands a small one
- *             back. One variant, oneblock. Knobs (-K name=value):
- *             lean      -1 auto (mean degree < 3: roads), 0 off, 1 on (needs
- *                       loop=2 and dedup=2)
- *             leanq     entries of each shared-memory queue (56 bytes each);
- *                       past them entries go to the global queue
- *             leanmax   the block takes frontiers of at most this many entries;
- *                       the grid hands back below half
- *             nlo       in the block, the adaptive step aims at nlo..4 x nlo
- *                       near pushes a round (the grid: 1024..4096)
- *             spread    a warp's head edges spread over its lanes (one edge's
- *                       chain a pass, not five), a short pass split over all
- *                       16 warps; 0: a lane per entry
- *             chase     a lane expands a near vertex it lowered at once, up to
- *                       chase levels a round (1: off)
- *             and 14's delta, loop, ttas, stale, 09's dedup, classify, vw,
- *             dp, coalesce (Near-Far: step 14; H-BF's techniques: step 09).
+ *             back. One variant, oneblock. Knobs (-K name=value, help in
+ *             the table): lean (-1: on road networks), leanq, leanmax, nlo,
+ *             spread, chase; and 14's delta, loop, ttas, stale, 09's dedup,
+ *             classify, vw, dp, coalesce (Near-Far: step 14; H-BF's
+ *             techniques: step 09).
  * Idea:       A road network's round is a few hundred vertices: a grid
  *             barrier and a chain of dependent loads, most of the SMs idle.
  *             One block of 512 threads does such a round alone, and its
