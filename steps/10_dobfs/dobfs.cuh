@@ -849,25 +849,15 @@ static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_
 /* NEW(10): the knobs of step 08's levels and of the rule, shared by the knob tables of 10 and of
  * the rungs above (each adds gamma, worded for it, its own, and DOBFS_KNOB_SLIDES last) */
 #define DOBFS_KNOBS \
-    {"mode", 0, \
-     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 " \
-     "multi-block only"}, \
-    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"}, \
-    {"scan", 1, \
-     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum " \
-     "always, 0 one atomic per vertex"}, \
-    {"vw", 0, \
-     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"}, \
-    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"}, \
+    BFS4K_KNOBS_SHAPE \
     {"assign", -1, \
      "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident " \
      "threads, else virtual warps; 1 virtual warps; -1: 2"}, \
-    {"k4", 1, "edge-discover rule (paper K4)"}, \
+    BFS4K_KNOB_K4 \
     {"dp", 128, \
      "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster " \
      "here)"}, \
-    {"coalesce", 1, \
-     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"}, \
+    BFS4K_KNOB_COALESCE \
     {"stage", 4096, \
      "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier " \
      "queues (single-block); 0 off"}, \
@@ -876,9 +866,7 @@ static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_
      "queue in shared memory (08's way; 0 measured faster here)"}, \
     {"hash", -1, \
      "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"}, \
-    {"visit", 0, \
-     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"}, \
-    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"}, \
+    BFS4K_KNOBS_VISIT \
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"}, \
     {"beta", 18, \
      "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
