@@ -26,8 +26,7 @@
  *             bottom-up when |R| < |Q| * E/V * slides_pct / 100.
  * Reference:  S. Beamer, K. Asanovic, D. Patterson, SC 2012, sections 3-4
  *             (Alg. 2, 3, Fig. 5); P.-I. Chen, T.-W. Huang, "An Efficient
- *             Implementation of Parallel Breadth-first Search" (slides: Alg. 2,
- *             Alg. 3).
+ *             Implementation of Parallel Breadth-first Search" (slides, Alg. 2-3).
  * Invariants: step 08's, top-down. Before level L the frontier is the queue
  *             (entries may repeat) or bm[bcur] (bit v set <=> dist[v] == L;
  *             none past n). Bottom-up: the thread of u alone reads and writes
@@ -37,12 +36,10 @@
  *             after the same grid.sync(), products correctly rounded
  *             (__dmul_rn): all take the same direction. A single-block run
  *             always does its first level: loop and block cannot spin.
- * Limits:     the rule's counts are approximate during top-down levels (a
- *             duplicate counts twice), exact after a bottom-up one; the
- *             distances do not depend on them. Bottom-up levels run on the
- *             whole grid (also with mode=1) and read every vertex's dist.
- *             Memory: a directed graph's transpose (m + n + 1 words), two
- *             bitmaps of n bits.
+ * Limits:     the rule's counts are approximate in top-down levels (a duplicate
+ *             counts twice); the distances do not depend on them. Bottom-up
+ *             levels run on the whole grid (also with mode=1) and read every
+ *             dist. Memory: a directed graph's transpose, two n-bit bitmaps.
  */
 #include <stdio.h>
 #include <stdlib.h>
