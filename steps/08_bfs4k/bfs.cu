@@ -577,34 +577,22 @@ static const knob_def_t bfs4k_knobs[] = {
     {"loop", -1,
      "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per "
      "level); -1 the variant's (bfs4k 1, paper 0)"},
-    {"mode", 0,
-     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 "
-     "multi-block only"},
-    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"},
-    {"scan", 1,
-     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum always, "
-     "0 one atomic per vertex"},
-    {"vw", 0,
-     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"},
-    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
+    BFS4K_KNOBS_SHAPE
     {"assign", -1,
      "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
      "else virtual warps; 1 virtual warps; -1 the variant's (bfs4k 2, paper 0)"},
-    {"k4", 1, "edge-discover rule (paper K4)"},
+    BFS4K_KNOB_K4
     {"dp", 1024,
      "hubs: out-degree > dp goes to a child grid (loop=0, CDP2, at most 1024 a level) or the "
      "grid-wide hub pass; 0 off"},
-    {"coalesce", 1,
-     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+    BFS4K_KNOB_COALESCE
     {"stage", 4096,
      "shared-memory staging entries: block queue (multi-block), two frontier queues "
      "(single-block); 0 off"},
     {"hash", -1,
      "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1 the "
      "variant's (bfs4k 0, paper 2048)"},
-    {"visit", 0,
-     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"},
-    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
+    BFS4K_KNOBS_VISIT
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {

@@ -671,4 +671,27 @@ static void bfs4k_alloc_queues(bfs4k_args_t *a) {
   }
 }
 
+/* NEW(08): the knob rows that the rungs above keep word for word, named in each
+ * table (08's bfs4k_knobs, step 10's DOBFS_KNOBS): mode, k5, scan, vw, vwmin
+ * (the shape of a level); k4; coalesce; visit and qcap */
+#define BFS4K_KNOBS_SHAPE \
+    {"mode", 0, \
+     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 " \
+     "multi-block only"}, \
+    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"}, \
+    {"scan", 1, \
+     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum " \
+     "always, 0 one atomic per vertex"}, \
+    {"vw", 0, \
+     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"}, \
+    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
+#define BFS4K_KNOB_K4 {"k4", 1, "edge-discover rule (paper K4)"},
+#define BFS4K_KNOB_COALESCE \
+    {"coalesce", 1, \
+     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
+#define BFS4K_KNOBS_VISIT \
+    {"visit", 0, \
+     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"}, \
+    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
+
 #endif /* BFS4K_CUH */

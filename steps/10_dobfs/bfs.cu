@@ -1,79 +1,45 @@
 /* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels).
  *
- * Base:       08 (BFS-4K's expansion, single-block levels and the level loop
- *             in one cooperative grid, every 08 knob but loop: -V topdown is
- *             step 08 with the changes named below). What 10 takes unchanged
- *             (types, push, visit, hub list, flush) is included from
- *             ../08_bfs4k/bfs4k.cuh; what step 12 takes from 10 unchanged
- *             lives in dobfs.cuh.
- * Adds:       a bottom-up step: every unvisited vertex scans its IN-neighbours
- *             for one that is in the frontier and stops at the first it finds
- *             (a lane reads at most BU_LONG in-edges; a longer search is
- *             finished by the vertex's warp, so no thread is left a hub's scan
- *             alone).
- *             A rule picks the direction of every level from counts the
- *             kernels gather as they go (variants: beamer, slides; always
- *             topdown and always bottomup for the ablation). The frontier is a
- *             queue in top-down levels and a bitmap (1 bit per vertex) in
- *             bottom-up ones; the conversions run at the switch points, inside
- *             the timed region. The rule runs on the device, in every thread
- *             of the cooperative grid from the same counters, so the level
- *             loop never comes back to the host (08's loop=1; 08's host loop,
- *             loop=0, is not carried here).
- *             Support: in-edges (the transpose, built in init; a symmetric
- *             graph is its own). -a times every level on the device's clock
- *             (%globaltimer).
+ * Base:       08 (BFS-4K's levels and its device loop, loop=1, in one
+ *             cooperative grid; every 08 knob but loop). 08's types, push,
+ *             visit and hub list come from ../08_bfs4k/bfs4k.cuh; what the
+ *             rungs above take from 10 lives in dobfs.cuh. The long form of
+ *             everything below: README.md.
+ * Adds:       the bottom-up level: every unvisited vertex scans its
+ *             in-neighbours (the transpose, built in init; a symmetric graph is
+ *             its own) and stops at the first in the frontier (a lane reads at
+ *             most BU_LONG in-edges, its warp finishes a longer search); a rule
+ *             picks each level's direction on the device, from counts the
+ *             kernels gather (variants beamer, slides; topdown and bottomup:
+ *             the ablation). Frontier: a queue top-down, a bitmap bottom-up,
+ *             converted at the switch points (timed).
  * Changes to 08's top-down levels (each for the rule or measured, README):
- *             the expansion also sums the frontier's in-edges when the rule
- *             counts (bfs4k_expand's ein); a single-block level that lists
- *             hubs hands the level to the grid, whose hub pass finishes it
- *             (08 lets block 0 walk them: 244,380 edges on kron22's level 1);
- *             knob mstage (0, default: multi-block levels without 08's block
- *             queue); dp = 128; the variants are the rules (08's -V paper is
- *             not here: its knobs keep their bfs4k values).
- * Idea:       top-down work is the out-edges of the frontier, |Q| * E/V on
- *             average; bottom-up work is at most the in-edges of the unvisited
- *             vertices R, and usually far less, because a vertex stops at its
- *             first parent. On a small-world graph the middle levels hold most
- *             vertices: there the frontier's edges dwarf |R| and bottom-up
- *             skips most edges. Top-down stays the right choice for small
- *             frontiers (the first and last levels, and every level of a road
- *             network or a grid).
- *             beamer rule (Beamer, Asanovic, Patterson, SC 2012): top-down ->
- *             bottom-up when m_f > m_u / alpha (m_f: out-edges of the frontier,
- *             m_u: in-edges of the unvisited vertices); bottom-up -> top-down
- *             when the frontier shrinks and n_f < n / beta (GAP's form).
- *             slides rule (Chen & Huang): bottom-up when |R| < |Q| * E/V
- *             (scaled by slides_pct / 100), re-decided every level.
- * Reference:  S. Beamer, K. Asanovic, D. Patterson, "Direction-Optimizing
- *             Breadth-First Search", SC 2012, sections 3-4 (Alg. 2 and 3,
- *             Fig. 5); P.-I. Chen, T.-W. Huang, "An Efficient Implementation of
- *             Parallel Breadth-first Search" (slides: Alg. 2 bottom-up step,
- *             Alg. 3 the |R| < |Q| * alpha rule).
- * Invariants: step 08's, for the top-down levels. Before level L, dist[v] == L
- *             exactly for the vertices of level L; the frontier is either the
- *             queue (entries may repeat) or bm[bcur] (bit v set <=> dist[v] ==
- *             L). Bottom-up: the thread of u alone reads and writes dist[u]; it
- *             sets dist[u] = L + 1 only when an in-neighbour's bit is set, i.e.
- *             an edge v -> u with dist[v] == L, so the levels are exact. Lane 0
- *             of the warp that owns word w writes next[w] whole (a ballot): the
- *             next bitmap needs no clearing and no atomics. Bits past n are
- *             never set.
- *             Every thread of the grid evaluates the rule on the same counters
- *             after the same grid.sync(), with correctly rounded products
- *             (__dmul_rn, no contraction): all take the same direction. A
- *             single-block run always does its first level, so a rule that
- *             says top-down in the loop and bottom-up in the block cannot spin.
- * Limits:     the rule's counts are exact after a bottom-up level (every
- *             unvisited vertex is counted by its one thread) and approximate
- *             during top-down levels: a duplicate (the benign race) counts
- *             twice. The rule only chooses a direction; the distances do not
- *             depend on it.
- *             Bottom-up levels always run on the whole grid (mode=1 makes only
- *             the top-down levels single-block) and touch every vertex (one
- *             dist read each), even when few are unvisited.
- *             Memory: the transpose of a directed graph doubles the graph
- *             (m + n + 1 more words); two bitmaps of n bits.
+ *             the expansion sums the frontier's in-edges (bfs4k_expand's ein);
+ *             a single-block level that lists hubs hands them to the grid's
+ *             hub pass; mstage=0 (no block queue); dp = 128; 08's -V paper is
+ *             not here (its knobs keep their bfs4k values).
+ * Idea:       top-down reads the frontier's out-edges; bottom-up at most the
+ *             unvisited vertices' in-edges, usually far fewer (each stops at its
+ *             first parent): cheaper in the middle levels of a small-world
+ *             graph. beamer: bottom-up when m_f > m_u / alpha, back when the
+ *             frontier shrinks and n_f < n / beta (GAP's form); slides:
+ *             bottom-up when |R| < |Q| * E/V * slides_pct / 100.
+ * Reference:  S. Beamer, K. Asanovic, D. Patterson, SC 2012, sections 3-4
+ *             (Alg. 2, 3, Fig. 5); P.-I. Chen, T.-W. Huang, "An Efficient
+ *             Implementation of Parallel Breadth-first Search" (slides, Alg. 2-3).
+ * Invariants: step 08's, top-down. Before level L the frontier is the queue
+ *             (entries may repeat) or bm[bcur] (bit v set <=> dist[v] == L;
+ *             none past n). Bottom-up: the thread of u alone reads and writes
+ *             dist[u], = L + 1 only for an in-neighbour's set bit; lane 0 of
+ *             word w's warp writes next[w] whole (a ballot): no clearing, no
+ *             atomics. Every thread evaluates the rule on the same counters
+ *             after the same grid.sync(), products correctly rounded
+ *             (__dmul_rn): all take the same direction. A single-block run
+ *             always does its first level: loop and block cannot spin.
+ * Limits:     the rule's counts are approximate in top-down levels (a duplicate
+ *             counts twice); the distances do not depend on them. Bottom-up
+ *             levels run on the whole grid (also with mode=1) and read every
+ *             dist. Memory: a directed graph's transpose, two n-bit bitmaps.
  */
 #include <stdio.h>
 #include <stdlib.h>

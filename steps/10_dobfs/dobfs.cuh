@@ -1,14 +1,9 @@
-/* dobfs.cuh - step 10's building blocks, the library of the rungs above it.
- *
- * What step 12 takes from step 10 unchanged lives here once: the rule's types
- * and state (dobfs_rule_t, dobfs_ctl_t, dobfs_args_t: step 08's, embedded
- * first, and the rule's), the top-down levels as step 10 changed them
- * (dobfs_single, dobfs_multi: 08's expansion counts in-edges too), the rule
- * (dobfs_choose and its updates), the bottom-up level, the scout and the
- * frontier conversions, the loop's parts. The host glue that is no lesson
- * (the transpose's upload, the knobs, -a's rows, the frees) is support in
- * harness/dobfs_host.cuh. Step 10's bfs.cu holds its level loop and its
- * program glue; the lesson is steps/10_dobfs/.
+/* dobfs.cuh - step 10's building blocks, the library of the rungs above it:
+ * the rule's types and state (08's embedded first), 08's top-down levels as 10
+ * changed them (dobfs_single, dobfs_multi), the rule (dobfs_choose and its
+ * updates), the bottom-up level, the scout, the frontier conversions and the
+ * loop's parts. Step 10's bfs.cu holds the loop and the program; the host glue
+ * that is no lesson is support (harness/dobfs_host.cuh).
  */
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
@@ -122,11 +117,8 @@ static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned l
 #endif
 
 /* NEW(10, ours, not the papers'): the scan floor. A bottom-up level reads the
- * dist word of all n vertices, however few are left; top-down reads the m_f
- * edges of the frontier. Bottom-up only when m_f > n / gamma: a grid or a road
- * network, whose frontiers never have that many edges, stays top-down at
- * every level (Beamer's rule alone switches there near the end, where m_u is
- * small, and each such level costs a whole scan). gamma = 0: no floor. */
+ * dist word of all n vertices: bottom-up only when m_f > n / gamma, so a grid
+ * or a road network stays top-down (README). gamma = 0: no floor. */
 static __host__ __device__ __forceinline__ int dobfs_floor(const dobfs_args_t *a, double mf) {
   return a->gamma == 0 || DMUL(mf, a->gamma) > (double)a->b.n;
 }
@@ -447,19 +439,12 @@ static __device__ void dobfs_multi(const dobfs_args_t *da, int level, int cur,
 
 /* NEW(10): the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
  * the whole grid. Lane l of a warp owns vertex u = 32 w + l of BU_K words w at
- * once. An unvisited u reads its in-neighbours until one is in the frontier
- * bitmap; then u joins level L + 1. No atomics on dist, no queue: the next
- * frontier is a bitmap written one word per warp. dist and the bitmap are read
- * through L2 (__ldcg): other SMs wrote them since the last grid.sync().
- * Why BU_K words a lane: the loop kernel has room for 512 threads an SM (its
- * registers), a quarter of a kernel of its own; each search is a chain of
- * dependent reads (dist, in_offsets, in_cols, bitmap), so a lane follows
- * BU_K chains side by side to keep as many reads in flight.
- * Long in-rows: a lane reads at most BU_LONG in-edges of its vertex; a search
- * still open then (a vertex of many in-edges and no parent yet, e.g. one that
- * is never reached) is finished by its whole warp, 32 x BU_K edges a round, so
- * no thread is left a 40,000-edge scan level after level. Warps stay
- * independent (no block barrier): a slow search holds up its own warp only. */
+ * once (BU_K dependent read chains in flight a lane, README). An unvisited u
+ * reads its in-neighbours until one is in the frontier bitmap, then joins
+ * level L + 1; the next bitmap is written one word per warp. dist and the
+ * bitmap are read through L2 (__ldcg): other SMs wrote them since the last
+ * grid.sync(). A search still open after BU_LONG in-edges is finished by its
+ * whole warp; warps stay independent (no block barrier). */
 #define BU_K 4
 #define BU_LONG 128
 static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const unsigned *front,
@@ -864,25 +849,15 @@ static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_
 /* NEW(10): the knobs of step 08's levels and of the rule, shared by the knob tables of 10 and of
  * the rungs above (each adds gamma, worded for it, its own, and DOBFS_KNOB_SLIDES last) */
 #define DOBFS_KNOBS \
-    {"mode", 0, \
-     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 " \
-     "multi-block only"}, \
-    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"}, \
-    {"scan", 1, \
-     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum " \
-     "always, 0 one atomic per vertex"}, \
-    {"vw", 0, \
-     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"}, \
-    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"}, \
+    BFS4K_KNOBS_SHAPE \
     {"assign", -1, \
      "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident " \
      "threads, else virtual warps; 1 virtual warps; -1: 2"}, \
-    {"k4", 1, "edge-discover rule (paper K4)"}, \
+    BFS4K_KNOB_K4 \
     {"dp", 128, \
      "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster " \
      "here)"}, \
-    {"coalesce", 1, \
-     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"}, \
+    BFS4K_KNOB_COALESCE \
     {"stage", 4096, \
      "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier " \
      "queues (single-block); 0 off"}, \
@@ -891,9 +866,7 @@ static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_
      "queue in shared memory (08's way; 0 measured faster here)"}, \
     {"hash", -1, \
      "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"}, \
-    {"visit", 0, \
-     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"}, \
-    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"}, \
+    BFS4K_KNOBS_VISIT \
     {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"}, \
     {"beta", 18, \
      "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
