@@ -14,8 +14,6 @@
 #include "../10_dobfs/dobfs.cuh" /* the rule, both directions, 08's levels as 10 changed them */
 
 enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW(12): -a's modes of hop levels, beside 08's MODE_* */
-/* support (-a): every mode as printed (trace_rows) */
-static const char *const hop_modes[] = {"multi", "single", "multi", "hop1", "hopk"};
 
 /* NEW(12): step 10's loop state, and the hop engine's. */
 typedef struct {
@@ -493,74 +491,6 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
   return L->size == 0;
 }
 
-/* support: the values of the engine's knobs (check_knobs of 12 and 13) */
-static int hop_check_values(const launch_t *lc) {
-  long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq");
-  long hopmax = launch_knob(lc, "hopmax");
-  if (hop < -1 || hop > HOP_MAX)
-    return fail(EXIT_INPUT,
-                "hop=%ld: -1 (auto), 0 (step 10's levels) or 1..%d levels per grid barrier", hop,
-                HOP_MAX);
-  if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
-    return fail(EXIT_INPUT,
-                "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop "
-                "engine)",
-                hopq);
-  if (hopmax < 0 || hopmax > 1 << 20)
-    return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
-  return 0;
-}
-
-/* support: step 10's knobs (dobfs_read_knobs) and the engine's */
-static void hop_read_knobs(hop_args_t *a, const dgraph_t *g, const launch_t *lc) {
-  dobfs_read_knobs(&a->d, g, lc);
-  /* NEW(12): the hop engine, auto (-1): many levels per barrier on sparse graphs,
-   * where levels are many and thin; none on dense ones, whose few small
-   * levels step 10 runs faster (its single-block levels hand hubs to the
-   * grid; after a hop step beamer must count afresh). */
-  long hop = launch_knob(lc, "hop");
-  if (hop == -1)
-    hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
-          : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
-                                                          : 0;
-  a->hop = (int)hop;
-  /* NEW(12, hop): a top-down level inside the hop engine costs a hop-th of a grid
-   * barrier, so a bottom-up level must save hop times as much: the floor rises
-   * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
-  if (a->hop > 1 && a->d.gamma > 0) a->d.gamma /= a->hop;
-  a->hopq = (int)launch_knob(lc, "hopq");
-}
-
-/* NEW(12): where the loop kernels are set up: shared memory (the hash, then
- * the staging area or the engine's block queues), the build (k: without the
- * engine at 1024 and 512 threads a block, then with it) and the cooperative
- * grid (harness/coop.cuh). */
-static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const k[4],
-                            coop_launch_t *o) {
-  /* shared memory: the hash table (8-byte entries) then the staging area,
-   * or the hop engine's two block queues (40 bytes an entry) in its place */
-  o->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
-  if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > o->smem)
-    o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
-  /* NEW(12, hop): the build with the hop engine only where it runs */
-  if (coop_launch_setup(lc, k, 4, k[(a->hop ? 2 : 0) + (lc->block <= 512)], a->d.b.hash,
-                        a->d.b.stage, o))
-    return fail_code();
-  a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
-  return 0;
-}
-
-/* NEW(12): gamma as the hop engine reads it, and the engine's knobs, for the knob tables of
- * 12 and of the rungs above (after DOBFS_KNOBS) */
-#define HOP_KNOBS \
-    {"gamma", 8, \
-     "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n " \
-     "vertices), n * hop / gamma under the hop engine; 0: no floor"}, \
-    {"hop", -1, \
-     "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < " \
-     "5, 4 below 8, else 0), 0 off (step 10's levels)"}, \
-    {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"}, \
-    {"hopmax", 64, \
-     "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
+#include "hop_host.cuh" /* support: the engine's knobs, launch set-up, -a's modes, verbose line */
 
 #endif /* HOP_CUH */

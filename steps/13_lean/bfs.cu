@@ -845,12 +845,7 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     CUDA_CHECK(cudaMemcpy(&c, a.h.ctl, sizeof c, cudaMemcpyDeviceToHost));
   }
   if (dobfs_run_stats(&c.d.b, &a.h.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
-  if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d "
-            "in %d hop steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
-            c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels,
-            c.hop_steps, c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail,
-            c.d.b.rebuilds, s->grid_loop, block);
+  hop_verbose(&c, s->grid_loop, block);
   return 0;
 }
 
