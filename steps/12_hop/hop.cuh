@@ -3,10 +3,11 @@
  * What step 13 takes from step 12 unchanged lives here once: the hop engine's
  * types (hop_ctl_t, hop_args_t: step 10's, embedded first, and the engine's),
  * the rule's update after a hop step, the block queues with their row heads,
- * the claims, the tails of long rows and the multi-block hop step, the loop's
- * parts. Step 12's bfs.cu holds the row heads' build, the single-block hop
- * levels and the loop that picks its steps (step 13 replaces those three), and
- * the program glue; the lesson is steps/12_hop/.
+ * the claims, the tails of long rows, the multi-block hop step and the loop's
+ * parts. The host glue that is no lesson (the knobs, the launch set-up, -a's
+ * modes) is support in harness/hop_host.cuh. Step 12's bfs.cu holds the row
+ * heads' build, the single-block hop levels and the loop that picks its steps
+ * (step 13 replaces those three), and the program glue.
  */
 #ifndef HOP_CUH
 #define HOP_CUH
@@ -36,10 +37,9 @@ typedef struct {
                                    entries of each block queue of the hop engine        */
 } hop_args_t;
 
-/* NEW(12, hop): after `levels` top-down levels of the hop engine that end with
- * `next` entries: the rule knows the frontier's size, not its degrees (the
- * heads carry them, the engine does not sum them): beamer counts afresh (its
- * census) when its bound cannot decide. */
+/* NEW(12, hop): the rule after `levels` hop levels that end with `next` entries:
+ * it knows the frontier's size, not its degrees (the engine does not sum them):
+ * beamer counts afresh (its census) when its bound cannot decide. */
 static __host__ __device__ __forceinline__ void hop_rule(const hop_args_t *a, dobfs_rule_t *rs,
                                                          unsigned long long next, int levels) {
   (void)a;
@@ -65,34 +65,20 @@ static __device__ void hop_hand_over(const hop_args_t *a, unsigned long long siz
 }
 
 /* ---- NEW(12, ours, not in the paper): the hop engine -------------------------
- * Two facts of a road network or a grid on the H100: a level is a chain of
- * dependent global accesses (queue entry -> row offsets -> column -> dist),
- * and a grid barrier costs ~2 us. The hop engine shortens the first and
- * divides the second:
- *  - row heads: init copies each row's degree and first HOP_IN neighbours
- *    into a 32-byte head (one sector; ELL's "first k per row", Bell & Garland
- *    2009). A lane that claims x loads head[x] in the same breath as its
- *    atomicMin on dist[x], and the block queue carries the head: the next
- *    level needs no row-offset or column read. One dependent access a level.
- *  - several levels per grid barrier: every block expands its share of the
- *    frontier `hop` levels deep in shared memory before the next grid.sync().
- *    Blocks run ahead of each other, so a block can claim a vertex with a
- *    level that is too large; atomicMin keeps the smallest and whoever lowers
- *    a vertex expands it again (label correcting). After a step from an exact
- *    level L, every vertex of level <= L + hop is exact and the global queue
- *    holds level L + hop (proof in the README), so the paper's levels can
- *    follow. Rows longer than HOP_IN: their tails go to a tail pass (a warp a
- *    row; rows of more than HOP_TAIL_BLOCK tail edges the whole block).
- * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
- * without any grid barrier: the paper's single-block levels with heads. */
+ * Row heads carried in the block queues (one dependent global access a level)
+ * and `hop` levels per grid barrier, label-correcting inside a step (README:
+ * how, why a step is exact, what it costs). Rows longer than HOP_IN: their
+ * tails go to a tail pass (a warp a row; the whole block for rows of more
+ * than HOP_TAIL_BLOCK tail edges). Frontiers of at most block * k5 entries
+ * run the same hops in block 0 alone, without a grid barrier. */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
 #define HOP_MAX 64           /* largest `hop` */
-#define HOP_AUTO HOP_MAX     /* hop=-1: levels per grid barrier on graphs of mean */
-#define HOP_ROAD_DEG 5       /* ... out-degree below 5 (roads, grids),        */
-#define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper  */
-#define HOP_SPARSE_DEG 8     /* hop floods the block queues), 1 from there on */
+#define HOP_AUTO HOP_MAX     /* hop=-1 (hop_read_knobs): levels per grid barrier */
+#define HOP_ROAD_DEG 5       /* ... below mean out-degree 5 (roads, grids),     */
+#define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper    */
+#define HOP_SPARSE_DEG 8     /* hop floods the block queues), 0 from there on   */
 #define HOP_OFF(hash) (((size_t)(hash) * 8 + 15) / 16 * 16) /* the queues after the hash table */
 
 /* A block queue in shared memory: heads (2 uint4 each), vertices, levels. */
@@ -200,13 +186,10 @@ static __device__ __forceinline__ dist_t hop_claim(const hop_args_t *a, const ho
   return m;
 }
 
-/* The tail pass: the edges past HOP_IN of each listed row. A warp takes a
- * row (warps in parallel: a level of rows of 10-100 edges costs one chain of
- * loads, not one per row); rows of more than HOP_TAIL_BLOCK tail edges are
- * listed again and then taken by the whole block, one after the other.
- * (The two loops differ only in who shares a row; written as one loop with
- * one claim site they measured slower on the H100: the loop kernel's
- * registers.) */
+/* The tail pass: the edges past HOP_IN of each listed row, a warp a row (a
+ * level of rows of 10-100 edges costs one chain of loads, not one per row),
+ * then the whole block on each row of more than HOP_TAIL_BLOCK. (As one loop
+ * with one claim site the two measured slower on the H100: registers.) */
 static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const hop_sink_t *sk,
                                                    unsigned nl, const vid_t *lv,
                                                    const dist_t *lval, unsigned short *lbig,
@@ -285,14 +268,11 @@ static __device__ hopq_t hop_queue(const hop_args_t *a, int which) {
   return q;
 }
 
-/* One hop of a block: a thread per entry of [0, nin): below nin_s from the
- * block queue `in` (the head came with the entry), the rest from global gin
- * (same index; head and level loaded). Each round of blockDim entries ends
- * with a barrier; rows longer than HOP_IN were listed (at most blockDim a
- * round, so the list never overflows) and the whole block walks their tails
- * before the next round. At least one round, so at least one barrier. Every
- * thread of the block calls it; *rs counts rounds (the list's counter of
- * round r is lcnt[r % 3]). */
+/* One hop of a block (every thread calls it): a thread per entry of [0, nin),
+ * below nin_s from the block queue `in` (with its head), the rest from global
+ * gin (head and level loaded). Each round of blockDim entries (at least one)
+ * ends with a barrier, then the tails of the rows it listed (at most blockDim:
+ * no overflow); *rs counts rounds (round r's list counter: lcnt[r % 3]). */
 static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const hop_sink_t *sk,
                                                     hop_shared_t *sh, unsigned *rs, hopq_t in,
                                                     unsigned nin_s, const vid_t *gin, unsigned nin,
@@ -355,12 +335,10 @@ static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_sh
   return next;
 }
 
-/* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3),
- * so that a step of `hop` levels leaves the levels' sets (level % 3) in order:
- * thread 0 of block 0 zeroes hop set i + 1 while step i runs, and the level
- * set zn (the one the level after the step will use) when zn >= 0: the caller
- * passes -1 when some thread may still read it (it is the set of the level
- * just before the step) and zeroes it after the step's barrier instead. */
+/* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3;
+ * README). Thread 0 of block 0 zeroes hop set i + 1 while step i runs, and the
+ * level set zn the level after the step uses; zn = -1: the level before the
+ * step may still read it, the caller zeroes it after the step's barrier. */
 static __device__ void hop_zero_next(const hop_args_t *a, int ci, int zn) {
   int z = ci == 2 ? 0 : ci + 1;
   a->ctl->hcnt[z] = 0;

@@ -663,10 +663,8 @@ static __global__ void __launch_bounds__(512)
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64.
- * hop: and each twice. The hop engine's state (row heads, two shared
- * queues) raises the register pressure of the whole kernel, bottom-up levels
- * included, although a graph with hop=0 never runs it; with_hop = 0 is a
- * constant the compiler folds, so those graphs get step 10's kernel. */
+ * hop: and each twice: with_hop = 0, a constant the compiler folds, spares
+ * the graphs that never run the engine its registers (step 10's kernel). */
 static __global__ void __launch_bounds__(1024)
     lean_dobfs_loop_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
   lean_loop(a, src, 0);
