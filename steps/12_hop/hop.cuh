@@ -188,8 +188,8 @@ static __device__ __forceinline__ dist_t hop_claim(const hop_args_t *a, const ho
 
 /* The tail pass: the edges past HOP_IN of each listed row, a warp a row (a
  * level of rows of 10-100 edges costs one chain of loads, not one per row),
- * then the whole block on each row of more than HOP_TAIL_BLOCK. (As one loop
- * with one claim site the two measured slower on the H100: registers.) */
+ * then the whole block on each row of more than HOP_TAIL_BLOCK tail edges.
+ * (As one loop with one claim site the two measured slower on the H100.) */
 static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const hop_sink_t *sk,
                                                    unsigned nl, const vid_t *lv,
                                                    const dist_t *lval, unsigned short *lbig,
