@@ -1,28 +1,23 @@
 /* Step 12 - hop: the latency engine for high-diameter graphs, on direction-optimizing BFS.
  *
- * Base:       10: the rule, the bottom-up level and 08's levels as 10 changed
- *             them, every knob but loop (step 10), included from
- *             ../10_dobfs/dobfs.cuh; BFS-4K's expansion: step 08 (bfs4k.cuh,
- *             through dobfs.cuh). 08's host loop (loop=0) is not carried here.
- *             What step 13 takes from 12 unchanged lives in hop.cuh.
+ * Base:       10 (the rule, the bottom-up level and 08's levels as 10 changed
+ *             them, every knob but loop), included from ../10_dobfs/dobfs.cuh
+ *             (and through it step 08's bfs4k.cuh); 08's host loop (loop=0) is
+ *             not carried. What step 13 takes from 12 unchanged is in hop.cuh.
  * Adds (ours, not in the papers): the hop engine (knobs hop, hopq, hopmax)
- *             for the top-down levels whose frontier the rule's floor keeps
- *             top-down (n_f <= n * hop / (max out-degree * gamma): the engine
- *             raises the floor hop-fold, as its levels cost a hop-th of a
- *             barrier; every level with -V topdown), in a loop kernel of its own:
- *             row heads (degree + first 7 neighbours, 32 bytes a vertex)
- *             carried in the block queues, so a level costs one dependent global
- *             access; `hop` levels per grid barrier, label-correcting with
- *             atomicMin inside a step. Auto (hop=-1): 64 on graphs of mean degree
- *             < 5 (roads, grids), 4 below 8 (meshes), 0 on the others, as 0 gives
- *             step 10's levels. After a hop step the rule knows the frontier's
- *             size only (its degrees were not summed): beamer counts afresh (its
- *             census) when its bound cannot decide.
- * Idea:       a level of a road network or a grid is a few hundred vertices:
- *             its time is a chain of dependent accesses (queue entry -> row
- *             offsets -> column -> dist) plus, on the grid, a grid barrier
- *             (~2 us). Heads cut the chain to one access; `hop` levels a
- *             barrier divide the barriers (README).
+ *             for the top-down levels the rule's floor keeps top-down (every
+ *             level with -V topdown), in loop kernels of their own: row heads
+ *             (degree + first 7 neighbours, 32 bytes a vertex) carried in the
+ *             block queues, so a level costs one dependent global access;
+ *             `hop` levels per grid barrier, label-correcting with atomicMin
+ *             inside a step. Auto (hop=-1): 64 below mean degree 5 (roads,
+ *             grids), 4 below 8 (meshes), else 0: step 10's levels. The floor
+ *             rises hop-fold (n_f <= n * hop / (max out-degree * gamma)); after
+ *             a hop step beamer counts afresh (its census) if its bound cannot
+ *             decide: the frontier's degrees were not summed.
+ * Idea:       a level of a road network or a grid is a chain of dependent
+ *             accesses plus a grid barrier: heads cut the chain to one access,
+ *             `hop` levels a barrier divide the barriers (README).
  * Reference:  N. Bell, M. Garland, SC 2009 (ELL: the first k entries of every
  *             row side by side); U. Meyer, P. Sanders, delta-stepping (label
  *             correcting within a bucket); the rule: step 10.
@@ -34,11 +29,10 @@
  *             whose neighbours are all settled); after an overflow (ctl->mixed)
  *             every later step is a hop step, label-correcting until the queue
  *             is empty.
- * Limits:     32 bytes a vertex of device memory (heads) and 40 bytes an entry
- *             of shared memory; forced on a dense graph (hop > 0) the engine
- *             floods its block queues and turns label-correcting: correct, many
- *             times slower.
- *             Step 10's limits for its levels.
+ * Limits:     32 bytes a vertex of device memory (heads), 40 bytes an entry of
+ *             shared memory; forced on a dense graph (hop > 0) the engine floods
+ *             its block queues and turns label-correcting: correct, many times
+ *             slower. Step 10's limits for its levels.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,10 +184,8 @@ static __device__ __forceinline__ void hop_loop(const hop_args_t &a, vid_t src,
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64.
- * NEW(12, hop): and each twice. The hop engine's state (row heads, two shared
- * queues) raises the register pressure of the whole kernel, bottom-up levels
- * included, although a graph with hop=0 never runs it; with_hop = 0 is a
- * constant the compiler folds, so those graphs get step 10's kernel. */
+ * NEW(12, hop): and each twice: with_hop = 0, a constant the compiler folds, spares
+ * the graphs that never run the engine its registers (step 10's kernel). */
 static __global__ void __launch_bounds__(1024)
     hop_dobfs_loop_kernel(const __grid_constant__ hop_args_t a, vid_t src) {
   hop_loop(a, src, 0);
@@ -295,12 +287,7 @@ static int hop_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   if (dobfs_run_stats(&c.d.b, &a.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
-  if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d "
-            "in %d hop steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
-            c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels,
-            c.hop_steps, c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail,
-            c.d.b.rebuilds, s->grid_loop, block);
+  hop_verbose(&c, s->grid_loop, block);
   return 0;
 }
 

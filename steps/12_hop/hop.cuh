@@ -3,10 +3,11 @@
  * What step 13 takes from step 12 unchanged lives here once: the hop engine's
  * types (hop_ctl_t, hop_args_t: step 10's, embedded first, and the engine's),
  * the rule's update after a hop step, the block queues with their row heads,
- * the claims, the tails of long rows and the multi-block hop step, the loop's
- * parts. Step 12's bfs.cu holds the row heads' build, the single-block hop
- * levels and the loop that picks its steps (step 13 replaces those three), and
- * the program glue; the lesson is steps/12_hop/.
+ * the claims, the tails of long rows, the multi-block hop step and the loop's
+ * parts. The host glue that is no lesson (the knobs, the launch set-up, -a's
+ * modes) is support in harness/hop_host.cuh. Step 12's bfs.cu holds the row
+ * heads' build, the single-block hop levels and the loop that picks its steps
+ * (step 13 replaces those three), and the program glue.
  */
 #ifndef HOP_CUH
 #define HOP_CUH
@@ -14,8 +15,6 @@
 #include "../10_dobfs/dobfs.cuh" /* the rule, both directions, 08's levels as 10 changed them */
 
 enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW(12): -a's modes of hop levels, beside 08's MODE_* */
-/* support (-a): every mode as printed (trace_rows) */
-static const char *const hop_modes[] = {"multi", "single", "multi", "hop1", "hopk"};
 
 /* NEW(12): step 10's loop state, and the hop engine's. */
 typedef struct {
@@ -38,10 +37,9 @@ typedef struct {
                                    entries of each block queue of the hop engine        */
 } hop_args_t;
 
-/* NEW(12, hop): after `levels` top-down levels of the hop engine that end with
- * `next` entries: the rule knows the frontier's size, not its degrees (the
- * heads carry them, the engine does not sum them): beamer counts afresh (its
- * census) when its bound cannot decide. */
+/* NEW(12, hop): the rule after `levels` hop levels that end with `next` entries:
+ * it knows the frontier's size, not its degrees (the engine does not sum them):
+ * beamer counts afresh (its census) when its bound cannot decide. */
 static __host__ __device__ __forceinline__ void hop_rule(const hop_args_t *a, dobfs_rule_t *rs,
                                                          unsigned long long next, int levels) {
   (void)a;
@@ -67,34 +65,20 @@ static __device__ void hop_hand_over(const hop_args_t *a, unsigned long long siz
 }
 
 /* ---- NEW(12, ours, not in the paper): the hop engine -------------------------
- * Two facts of a road network or a grid on the H100: a level is a chain of
- * dependent global accesses (queue entry -> row offsets -> column -> dist),
- * and a grid barrier costs ~2 us. The hop engine shortens the first and
- * divides the second:
- *  - row heads: init copies each row's degree and first HOP_IN neighbours
- *    into a 32-byte head (one sector; ELL's "first k per row", Bell & Garland
- *    2009). A lane that claims x loads head[x] in the same breath as its
- *    atomicMin on dist[x], and the block queue carries the head: the next
- *    level needs no row-offset or column read. One dependent access a level.
- *  - several levels per grid barrier: every block expands its share of the
- *    frontier `hop` levels deep in shared memory before the next grid.sync().
- *    Blocks run ahead of each other, so a block can claim a vertex with a
- *    level that is too large; atomicMin keeps the smallest and whoever lowers
- *    a vertex expands it again (label correcting). After a step from an exact
- *    level L, every vertex of level <= L + hop is exact and the global queue
- *    holds level L + hop (proof in the README), so the paper's levels can
- *    follow. Rows longer than HOP_IN: their tails go to a tail pass (a warp a
- *    row; rows of more than HOP_TAIL_BLOCK tail edges the whole block).
- * Small frontiers (<= block * k5 entries) run the same hops in block 0 alone
- * without any grid barrier: the paper's single-block levels with heads. */
+ * Row heads carried in the block queues (one dependent global access a level)
+ * and `hop` levels per grid barrier, label-correcting inside a step (README:
+ * how, why a step is exact, what it costs). Rows longer than HOP_IN: their
+ * tails go to a tail pass (a warp a row; the whole block for rows of more
+ * than HOP_TAIL_BLOCK tail edges). Frontiers of at most block * k5 entries
+ * run the same hops in block 0 alone, without a grid barrier. */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
 #define HOP_MAX 64           /* largest `hop` */
-#define HOP_AUTO HOP_MAX     /* hop=-1: levels per grid barrier on graphs of mean */
-#define HOP_ROAD_DEG 5       /* ... out-degree below 5 (roads, grids),        */
-#define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper  */
-#define HOP_SPARSE_DEG 8     /* hop floods the block queues), 1 from there on */
+#define HOP_AUTO HOP_MAX     /* hop=-1 (hop_read_knobs): levels per grid barrier */
+#define HOP_ROAD_DEG 5       /* ... below mean out-degree 5 (roads, grids),     */
+#define HOP_AUTO_MESH 4      /* ... 4 below HOP_SPARSE_DEG (meshes: a deeper    */
+#define HOP_SPARSE_DEG 8     /* hop floods the block queues), 0 from there on   */
 #define HOP_OFF(hash) (((size_t)(hash) * 8 + 15) / 16 * 16) /* the queues after the hash table */
 
 /* A block queue in shared memory: heads (2 uint4 each), vertices, levels. */
@@ -202,13 +186,10 @@ static __device__ __forceinline__ dist_t hop_claim(const hop_args_t *a, const ho
   return m;
 }
 
-/* The tail pass: the edges past HOP_IN of each listed row. A warp takes a
- * row (warps in parallel: a level of rows of 10-100 edges costs one chain of
- * loads, not one per row); rows of more than HOP_TAIL_BLOCK tail edges are
- * listed again and then taken by the whole block, one after the other.
- * (The two loops differ only in who shares a row; written as one loop with
- * one claim site they measured slower on the H100: the loop kernel's
- * registers.) */
+/* The tail pass: the edges past HOP_IN of each listed row, a warp a row (a
+ * level of rows of 10-100 edges costs one chain of loads, not one per row),
+ * then the whole block on each row of more than HOP_TAIL_BLOCK tail edges.
+ * (As one loop with one claim site the two measured slower on the H100.) */
 static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const hop_sink_t *sk,
                                                    unsigned nl, const vid_t *lv,
                                                    const dist_t *lval, unsigned short *lbig,
@@ -287,14 +268,11 @@ static __device__ hopq_t hop_queue(const hop_args_t *a, int which) {
   return q;
 }
 
-/* One hop of a block: a thread per entry of [0, nin): below nin_s from the
- * block queue `in` (the head came with the entry), the rest from global gin
- * (same index; head and level loaded). Each round of blockDim entries ends
- * with a barrier; rows longer than HOP_IN were listed (at most blockDim a
- * round, so the list never overflows) and the whole block walks their tails
- * before the next round. At least one round, so at least one barrier. Every
- * thread of the block calls it; *rs counts rounds (the list's counter of
- * round r is lcnt[r % 3]). */
+/* One hop of a block (every thread calls it): a thread per entry of [0, nin),
+ * below nin_s from the block queue `in` (with its head), the rest from global
+ * gin (head and level loaded). Each round of blockDim entries (at least one)
+ * ends with a barrier, then the tails of the rows it listed (at most blockDim:
+ * no overflow); *rs counts rounds (round r's list counter: lcnt[r % 3]). */
 static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const hop_sink_t *sk,
                                                     hop_shared_t *sh, unsigned *rs, hopq_t in,
                                                     unsigned nin_s, const vid_t *gin, unsigned nin,
@@ -357,12 +335,10 @@ static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_sh
   return next;
 }
 
-/* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3),
- * so that a step of `hop` levels leaves the levels' sets (level % 3) in order:
- * thread 0 of block 0 zeroes hop set i + 1 while step i runs, and the level
- * set zn (the one the level after the step will use) when zn >= 0: the caller
- * passes -1 when some thread may still read it (it is the set of the level
- * just before the step) and zeroes it after the step's barrier instead. */
+/* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3;
+ * README). Thread 0 of block 0 zeroes hop set i + 1 while step i runs, and the
+ * level set zn the level after the step uses; zn = -1: the level before the
+ * step may still read it, the caller zeroes it after the step's barrier. */
 static __device__ void hop_zero_next(const hop_args_t *a, int ci, int zn) {
   int z = ci == 2 ? 0 : ci + 1;
   a->ctl->hcnt[z] = 0;
@@ -493,74 +469,6 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
   return L->size == 0;
 }
 
-/* support: the values of the engine's knobs (check_knobs of 12 and 13) */
-static int hop_check_values(const launch_t *lc) {
-  long hop = launch_knob(lc, "hop"), hopq = launch_knob(lc, "hopq");
-  long hopmax = launch_knob(lc, "hopmax");
-  if (hop < -1 || hop > HOP_MAX)
-    return fail(EXIT_INPUT,
-                "hop=%ld: -1 (auto), 0 (step 10's levels) or 1..%d levels per grid barrier", hop,
-                HOP_MAX);
-  if (hopq < 32 || hopq > 4096 || hopq % 32 != 0)
-    return fail(EXIT_INPUT,
-                "hopq=%ld: 32..4096, a multiple of 32 (entries of each block queue of the hop "
-                "engine)",
-                hopq);
-  if (hopmax < 0 || hopmax > 1 << 20)
-    return fail(EXIT_INPUT, "hopmax=%ld: 0..1048576 entries per block", hopmax);
-  return 0;
-}
-
-/* support: step 10's knobs (dobfs_read_knobs) and the engine's */
-static void hop_read_knobs(hop_args_t *a, const dgraph_t *g, const launch_t *lc) {
-  dobfs_read_knobs(&a->d, g, lc);
-  /* NEW(12): the hop engine, auto (-1): many levels per barrier on sparse graphs,
-   * where levels are many and thin; none on dense ones, whose few small
-   * levels step 10 runs faster (its single-block levels hand hubs to the
-   * grid; after a hop step beamer must count afresh). */
-  long hop = launch_knob(lc, "hop");
-  if (hop == -1)
-    hop = (double)g->m < HOP_ROAD_DEG * (double)g->n     ? HOP_AUTO
-          : (double)g->m < HOP_SPARSE_DEG * (double)g->n ? HOP_AUTO_MESH
-                                                          : 0;
-  a->hop = (int)hop;
-  /* NEW(12, hop): a top-down level inside the hop engine costs a hop-th of a grid
-   * barrier, so a bottom-up level must save hop times as much: the floor rises
-   * to m_f > n * hop / gamma (and with it nf_td, the levels the engine takes) */
-  if (a->hop > 1 && a->d.gamma > 0) a->d.gamma /= a->hop;
-  a->hopq = (int)launch_knob(lc, "hopq");
-}
-
-/* NEW(12): where the loop kernels are set up: shared memory (the hash, then
- * the staging area or the engine's block queues), the build (k: without the
- * engine at 1024 and 512 threads a block, then with it) and the cooperative
- * grid (harness/coop.cuh). */
-static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const k[4],
-                            coop_launch_t *o) {
-  /* shared memory: the hash table (8-byte entries) then the staging area,
-   * or the hop engine's two block queues (40 bytes an entry) in its place */
-  o->smem = (size_t)a->d.b.hash * 8 + (size_t)a->d.b.stage * sizeof(vid_t);
-  if (a->hop && HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80 > o->smem)
-    o->smem = HOP_OFF(a->d.b.hash) + (size_t)a->hopq * 80;
-  /* NEW(12, hop): the build with the hop engine only where it runs */
-  if (coop_launch_setup(lc, k, 4, k[(a->hop ? 2 : 0) + (lc->block <= 512)], a->d.b.hash,
-                        a->d.b.stage, o))
-    return fail_code();
-  a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
-  return 0;
-}
-
-/* NEW(12): gamma as the hop engine reads it, and the engine's knobs, for the knob tables of
- * 12 and of the rungs above (after DOBFS_KNOBS) */
-#define HOP_KNOBS \
-    {"gamma", 8, \
-     "both rules: bottom-up only when the frontier's edges m_f > n / gamma (a level's scan of n " \
-     "vertices), n * hop / gamma under the hop engine; 0: no floor"}, \
-    {"hop", -1, \
-     "hop engine (ours): levels per grid barrier with row heads; -1 auto (64 when mean degree < " \
-     "5, 4 below 8, else 0), 0 off (step 10's levels)"}, \
-    {"hopq", 512, "hop engine: entries of each block queue in shared memory (40 bytes each)"}, \
-    {"hopmax", 64, \
-     "hop engine: multi-block hop steps while |F| <= hopmax * blocks, step 10's levels above"},
+#include "hop_host.cuh" /* support: the engine's knobs, launch set-up, -a's modes, verbose line */
 
 #endif /* HOP_CUH */

@@ -663,10 +663,8 @@ static __global__ void __launch_bounds__(512)
 
 /* Two builds of the loop: up to 512 threads a block the compiler may use 128
  * registers a thread (no spills); 1024-thread blocks allow 64.
- * hop: and each twice. The hop engine's state (row heads, two shared
- * queues) raises the register pressure of the whole kernel, bottom-up levels
- * included, although a graph with hop=0 never runs it; with_hop = 0 is a
- * constant the compiler folds, so those graphs get step 10's kernel. */
+ * hop: and each twice: with_hop = 0, a constant the compiler folds, spares
+ * the graphs that never run the engine its registers (step 10's kernel). */
 static __global__ void __launch_bounds__(1024)
     lean_dobfs_loop_kernel(const __grid_constant__ lean_args_t a, vid_t src) {
   lean_loop(a, src, 0);
@@ -845,12 +843,7 @@ static int lean_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     CUDA_CHECK(cudaMemcpy(&c, a.h.ctl, sizeof c, cudaMemcpyDeviceToHost));
   }
   if (dobfs_run_stats(&c.d.b, &a.h.d, src, &s->rows, st, hop_modes, 5)) return fail_code();
-  if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up, %d "
-            "in %d hop steps%s; %llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n",
-            c.d.b.level, c.d.b.sb_levels, c.d.b.mb_levels, c.d.bu_levels, c.hop_levels,
-            c.hop_steps, c.mixed ? " (label-correcting)" : "", c.d.b.children, c.d.b.child_fail,
-            c.d.b.rebuilds, s->grid_loop, block);
+  hop_verbose(&c, s->grid_loop, block);
   return 0;
 }
 
