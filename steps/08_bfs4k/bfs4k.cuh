@@ -4,10 +4,10 @@
  * types of the level loop (its counters, arguments and sinks), the push of a
  * warp's vertices (5.1, 5.6), the visit with its duplicate hash (section 6),
  * the hub claim and hub list (5.3), the block queue's flush, the expansion
- * (5.2, 5.4, 5.6), a multi-block level's expansion and the hub pass, the -a
- * duplicate count, the counters' zeroing and the variants' knob defaults.
- * Step 08's bfs.cu holds its single-block levels, both level loops and its
- * program glue; the lesson is steps/08_bfs4k/.
+ * (5.2, 5.4, 5.6), a multi-block level's expansion, the hub pass and the
+ * counters' zeroing. Support, no lesson, is in harness/bfs4k_support.cuh (the
+ * overflow rebuilds, -a's counts) and bfs4k_host.cuh (knobs, variants, queues).
+ * Step 08's bfs.cu holds its single-block levels, both loops and its glue.
  */
 #ifndef BFS4K_CUH
 #define BFS4K_CUH
@@ -495,84 +495,7 @@ static __device__ void bfs4k_single_hubs(const bfs4k_args_t *a, const bfs4k_sink
   __syncthreads();
 }
 
-/* support: a single-block level's next queue overflowed (duplicates): the
- * level's vertices from dist, counted in *s_cnt; more than the queue holds:
- * say so, stop (0). Every thread of the block calls it. */
-static __device__ unsigned long long bfs4k_single_rebuild(const bfs4k_args_t *a,
-                                                          const bfs4k_sink_t *sk,
-                                                          unsigned long long *s_cnt, int level) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  __syncthreads();
-  if (t == 0) *s_cnt = 0;
-  __syncthreads();
-  for (unsigned long long v = t; v < a->n; v += bd)
-    if (__ldcg(&a->dist[v]) == level + 1)
-      bfs4k_put(a, sk, atomicAdd(s_cnt, 1ULL), 0, 0, 0, (vid_t)v);
-  __syncthreads();
-  unsigned long long next = *s_cnt;
-  if (t == 0) a->ctl->rebuilds++;
-  if (next > a->cap) {
-    if (t == 0) {
-      a->ctl->status = ST_TOOBIG;
-      a->ctl->toobig = next;
-    }
-    next = 0;
-  }
-  return next;
-}
-
-/* support (-a): a single-block level's edges and the duplicates of its next
- * queue (sq below scap, the rest in gq) into the counters of the level. */
-static __device__ void bfs4k_single_tally(const bfs4k_args_t *a, int level,
-                                          unsigned long long next, const vid_t *sq,
-                                          unsigned long long scap, const vid_t *gq,
-                                          unsigned long long edges) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  if (t == 0) {
-    a->ctl->edges[level % 3] = 0;
-    a->ctl->dups[level % 3] = 0;
-  }
-  __syncthreads();
-  dev_block_add(edges, &a->ctl->edges[level % 3]);
-  unsigned long long d = 0;
-  for (unsigned long long i = t; i < next; i += bd) {
-    vid_t v = i < scap ? sq[i] : gq[i];
-    if (atomicExch(&a->mark[v], level + 1) == level + 1) d++;
-  }
-  dev_block_add(d, &a->ctl->dups[level % 3]);
-  __syncthreads();
-}
-
-/* support: the multi-block levels' next queue overflowed (duplicates): rebuilt
- * from dist (the vertices of levels lo..hi) into q; more vertices than it
- * holds: say so and stop (0). Every thread of the cooperative grid calls it. */
-static __device__ unsigned long long bfs4k_grid_rebuild(const bfs4k_args_t *a, dist_t lo,
-                                                        dist_t hi, vid_t *q, int b0,
-                                                        cooperative_groups::grid_group grid) {
-  dev_rebuild(a->dist, a->n, lo, hi, q, a->cap, &a->ctl->rebuild);
-  grid.sync();
-  unsigned long long next = ld_volatile(&a->ctl->rebuild);
-  if (b0) a->ctl->rebuilds++;
-  if (next > a->cap) { /* more vertices than the queue holds: say so, stop */
-    if (b0) {
-      a->ctl->status = ST_TOOBIG;
-      a->ctl->toobig = next;
-    }
-    next = 0;
-  }
-  return next;
-}
-
-/* -a: repeated entries of queue q[0, size): mark[v] = tag, one winner each. */
-static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q,
-                                  unsigned long long size, unsigned long long *dst) {
-  unsigned long long d = 0;
-  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < size;
-       i += stride)
-    if (atomicExch(&a->mark[__ldcg(&q[i])], tag) == tag) d++;
-  dev_block_add(d, dst);
-}
+#include "bfs4k_support.cuh" /* support: the overflow rebuilds, -a's counting */
 
 /* Zero counter set z (one thread). */
 static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
@@ -585,113 +508,6 @@ static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
   a->ctl->rebuild = 0;
 }
 
-/* NEW(08): the variants' choices for the knobs left at -1: bfs4k, the fastest
- * combination measured on the H100 (README); paper, the paper's own. */
-static long bfs4k_var(const launch_t *lc, const char *name, long fast, long paper) {
-  long v = launch_knob(lc, name);
-  if (v != -1) return v;
-  return lc->variant && strcmp(lc->variant, "paper") == 0 ? paper : fast;
-}
-#define KNOB_LOOP(lc) bfs4k_var(lc, "loop", 1, 0)
-#define KNOB_ASSIGN(lc) bfs4k_var(lc, "assign", 2, 0)
-#define KNOB_HASH(lc) bfs4k_var(lc, "hash", 0, 2048)
-
-/* support: the values of step 08's knobs but loop (check_knobs of 08 and of
- * every rung above it, which keeps them all) */
-static int bfs4k_check_values(const launch_t *lc) {
-  static const char *const bin[] = {"coalesce", "visit"};
-  for (int i = 0; i < 2; i++) {
-    long v = launch_knob(lc, bin[i]);
-    if (v < 0 || v > 1) return fail(EXIT_INPUT, "%s=%ld: 0 or 1", bin[i], v);
-  }
-  long mode = launch_knob(lc, "mode"), k5 = launch_knob(lc, "k5"), scan = launch_knob(lc, "scan");
-  long vw = launch_knob(lc, "vw"), vwmin = launch_knob(lc, "vwmin"), assign = KNOB_ASSIGN(lc);
-  long k4 = launch_knob(lc, "k4"), dp = launch_knob(lc, "dp"), stage = launch_knob(lc, "stage");
-  long hash = KNOB_HASH(lc), qcap = launch_knob(lc, "qcap");
-  if (mode < 0 || mode > 2)
-    return fail(EXIT_INPUT, "mode=%ld: 0 switch, 1 single-block only, 2 multi-block only", mode);
-  if (k5 < 1 || k5 > 1 << 20)
-    return fail(EXIT_INPUT, "k5=%ld: 1..1048576 (single-block threshold = block * k5)", k5);
-  if (scan < 0 || scan > 2)
-    return fail(EXIT_INPUT, "scan=%ld: 0 atomic per vertex, 1 prefix sum + ballot, 2 prefix sum",
-                scan);
-  if (vw < 0 || vw > 32 || (vw & (vw - 1)) != 0)
-    return fail(EXIT_INPUT,
-                "vw=%ld: the virtual warp size must be 0 (dynamic) or 1, 2, 4, 8, 16, 32", vw);
-  if (vwmin < 1 || vwmin > 32 || (vwmin & (vwmin - 1)) != 0)
-    return fail(EXIT_INPUT, "vwmin=%ld: 1, 2, 4, 8, 16 or 32", vwmin);
-  if (assign < 0 || assign > 2)
-    return fail(EXIT_INPUT,
-                "assign=%ld: -1 (the variant's), 0 rule, 1 virtual warps, 2 edge-discover",
-                assign);
-  if (k4 < 0 || k4 > 1 << 20) return fail(EXIT_INPUT, "k4=%ld: 0..1048576", k4);
-  if (dp < 0 || dp > INT32_MAX)
-    return fail(EXIT_INPUT, "dp=%ld: 0 (off) or a degree threshold", dp);
-  if (stage < 0 || stage > 1 << 16)
-    return fail(EXIT_INPUT, "stage=%ld: 0..65536 entries of shared memory", stage);
-  if (hash < 0 || hash > 1 << 14 || (hash & (hash - 1)) != 0)
-    return fail(EXIT_INPUT,
-                "hash=%ld: -1 (the variant's), 0 (off) or a power of two up to 16384 entries",
-                hash);
-  if (qcap < 0) return fail(EXIT_INPUT, "qcap=%ld: 0 (n entries) or positive", qcap);
-  return 0;
-}
-
-/* support: step 08's knobs (all but loop) and the graph into the arguments */
-static void bfs4k_read_knobs(bfs4k_args_t *a, const dgraph_t *g, const launch_t *lc) {
-  a->offsets = g->offsets;
-  a->cols = g->cols;
-  a->n = g->n;
-  a->mode = (int)launch_knob(lc, "mode");
-  a->scan = (int)launch_knob(lc, "scan");
-  a->coalesce = (int)launch_knob(lc, "coalesce");
-  a->stage = (int)launch_knob(lc, "stage");
-  a->hash = (int)KNOB_HASH(lc);
-  a->hmask = a->hash ? (unsigned)a->hash - 1 : 0;
-  a->vw = (int)launch_knob(lc, "vw");
-  a->vwmin = (int)launch_knob(lc, "vwmin");
-  a->assign = (int)KNOB_ASSIGN(lc);
-  a->k4 = (int)launch_knob(lc, "k4");
-  a->dp = (int)launch_knob(lc, "dp");
-  a->visit = (int)launch_knob(lc, "visit");
-  a->single = (unsigned long long)lc->block * (unsigned long long)launch_knob(lc, "k5");
-  long qcap = launch_knob(lc, "qcap");
-  a->cap = qcap > 0 ? (unsigned long long)qcap : (unsigned long long)g->n;
-  if (a->cap < 1) a->cap = 1;
-}
-
-/* support: the two frontier queues, the hub list and the hub claims */
-static void bfs4k_alloc_queues(bfs4k_args_t *a) {
-  a->q[0] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 0");
-  a->q[1] = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "frontier queue 1");
-  a->hubq = (vid_t *)gpu_alloc(a->cap * sizeof(vid_t), "hub list");
-  if (a->dp > 0) { /* NEW(08): the hub claims (epoch 0 never matches a run's tag) */
-    a->hubw = (unsigned long long *)gpu_alloc((size_t)(a->n ? a->n : 1) * 8, "hub claims");
-    CUDA_CHECK(cudaMemset(a->hubw, 0, (size_t)(a->n ? a->n : 1) * 8));
-  }
-}
-
-/* NEW(08): the knob rows that the rungs above keep word for word, named in each
- * table (08's bfs4k_knobs, step 10's DOBFS_KNOBS): mode, k5, scan, vw, vwmin
- * (the shape of a level); k4; coalesce; visit and qcap */
-#define BFS4K_KNOBS_SHAPE \
-    {"mode", 0, \
-     "0 single-block levels while |F| <= block * k5, else multi-block; 1 single-block only; 2 " \
-     "multi-block only"}, \
-    {"k5", 1, "single-block threshold: frontier entries per thread of the block (paper K5)"}, \
-    {"scan", 1, \
-     "allocation: 1 warp prefix sum (ballot/popc when binary) + block level, 2 prefix sum " \
-     "always, 0 one atomic per vertex"}, \
-    {"vw", 0, \
-     "virtual warp size: 0 dynamic (resident threads / |F|, in [vwmin, 32]), or 1..32 fixed"}, \
-    {"vwmin", 4, "smallest dynamic virtual warp (paper K1)"},
-#define BFS4K_KNOB_K4 {"k4", 1, "edge-discover rule (paper K4)"},
-#define BFS4K_KNOB_COALESCE \
-    {"coalesce", 1, \
-     "1 coalesced entry reads (shuffled to virtual warps) and induced-coalescence writes; 0 off"},
-#define BFS4K_KNOBS_VISIT \
-    {"visit", 0, \
-     "0 benign-race visit (load, store), 1 atomicCAS (no duplicates; not in the paper)"}, \
-    {"qcap", 0, "entries of each queue (0: n); small values test the overflow rebuild"},
+#include "bfs4k_host.cuh" /* support: knob checks and reading, variants, the queues */
 
 #endif /* BFS4K_CUH */
