@@ -7,7 +7,7 @@
 # in one build only"; exit 0 when all are identical, 1 otherwise, 2 usage or no cuobjdump.
 # Host code is not compared: objdump -d of build/stepNN.o does that (CUDA_CHECK's __LINE__
 # immediates move with the code).
-set -u
+set -u -o pipefail
 [ $# -eq 2 ] && [ -f "$1" ] && [ -f "$2" ] || { echo "usage: scripts/sass-same.sh OLD_BIN NEW_BIN" >&2; exit 2; }
 command -v cuobjdump > /dev/null || { echo "sass-same: no cuobjdump on PATH (the CUDA Toolkit's)" >&2; exit 2; }
 norm() { # BIN -> "kernel<TAB>instruction" lines

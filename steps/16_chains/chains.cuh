@@ -155,4 +155,15 @@ static int chn_check_knobs(const launch_t *lc) {
   return 0;
 }
 
+/* NEW(16): step 16's knob rows after OB_KNOBS_LEAN (nlo, 15's chase and spread, chains), the
+ * same in the tables of 16 and 17 */
+#define CHN_KNOBS \
+    {"nlo", 32, \
+     "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; " \
+     "chains make a block round fewer, farther vertices)"}, \
+    OB_KNOBS_CHASE \
+    {"chains", 1, \
+     "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop " \
+     "(symmetric graphs without negative weights; 0 off)"},
+
 #endif /* CHAINS_CUH */

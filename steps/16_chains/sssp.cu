@@ -91,13 +91,7 @@ static const char *const chn_variants[] = {"chains", NULL};
 static const knob_def_t chn_knobs[] = {
     NF_KNOBS
     OB_KNOBS_LEAN
-    {"nlo", 32,
-     "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; "
-     "chains make a block round fewer, farther vertices)"},
-    OB_KNOBS_CHASE
-    {"chains", 1,
-     "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop "
-     "(symmetric graphs without negative weights; 0 off)"},
+    CHN_KNOBS
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Chains of degree-2 vertices crossed in one edge",

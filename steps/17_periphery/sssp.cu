@@ -140,13 +140,7 @@ static const char *const per_variants[] = {"periphery", NULL};
 static const knob_def_t per_knobs[] = {
     NF_KNOBS
     OB_KNOBS_LEAN
-    {"nlo", 32,
-     "one-block rounds: the adaptive step aims at nlo..4 x nlo near pushes a round (15: 128; "
-     "chains make a block round fewer, farther vertices)"},
-    OB_KNOBS_CHASE
-    {"chains", 1,
-     "cross each chain of degree-2 vertices in one edge, fill its vertices after the loop "
-     "(symmetric graphs without negative weights; 0 off)"},
+    CHN_KNOBS
     {"periph", 1,
      "peel the trees off the 2-core in init, run the loop on the core, fill the trees after it "
      "(symmetric graphs without negative weights; 0 off: step 16)"},
