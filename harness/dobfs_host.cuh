@@ -7,7 +7,9 @@
  *   dobfs_check_values  the values of step 10's knobs (check_knobs)
  *   dobfs_read_knobs    step 10's knobs into its arguments
  *   dobfs_trace_open    -a's marks and level rows
+ *   dobfs_run_args      a run's arguments (dist, -a, the hub-claim epoch, the rule's start)
  *   dobfs_run_stats     a run's end: a level too big fails; levels, pushes, rows
+ *   dobfs_verbose       BFS4K_VERBOSE's line after a run
  *   dobfs_free          what init allocated
  */
 #ifndef GALLERY_DOBFS_HOST_CUH
@@ -96,6 +98,22 @@ static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *row
   return 0;
 }
 
+/* the rule's state before level 0: the lesson's (dobfs.cuh, below) */
+static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src);
+
+/* support (host): a run's arguments (a, a copy of the init's `keep`): dist,
+ * -a's marks and rows, a fresh hub-claim epoch, the rule's state before level 0 */
+static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_t *t,
+                          dev_rows_t *rows, eid_t m, vid_t src, dist_t *d_dist,
+                          const step_stats_t *st) {
+  a->b.dist = d_dist;
+  a->b.trace = st->trace != NULL;
+  a->b.epoch = ++keep->b.epoch;
+  if (a->b.trace && dobfs_trace_open(a, keep, rows)) return fail_code();
+  dobfs_rs0(a, t, m, src);
+  return 0;
+}
+
 /* support (host): a run's end from 08's tallies c: a level too big for the
  * queues fails; the levels, pushes and -a's rows (trace_rows) go to st */
 static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t src,
@@ -110,6 +128,15 @@ static int dobfs_run_stats(const bfs4k_ctl_t *c, const dobfs_args_t *a, vid_t sr
   if (a->b.trace)
     if (trace_rows(rows, c->level, st, names, nnames)) return fail_code();
   return 0;
+}
+
+/* support: BFS4K_VERBOSE's line after a run (the caller checks the variable), from the loop
+ * state c (on a grid x block) */
+static __forceinline__ void dobfs_verbose(const dobfs_ctl_t *c, int grid, int block) {
+  fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up; "
+          "%llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c->b.level,
+          c->b.sb_levels, c->b.mb_levels, c->bu_levels, c->b.children, c->b.child_fail,
+          c->b.rebuilds, grid, block);
 }
 
 /* support (host): what init allocated for step 10's levels (a->ctl: the loop

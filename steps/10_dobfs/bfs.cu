@@ -1,45 +1,30 @@
 /* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels).
  *
- * Base:       08 (BFS-4K's levels and its device loop, loop=1, in one
- *             cooperative grid; every 08 knob but loop). 08's types, push,
- *             visit and hub list come from ../08_bfs4k/bfs4k.cuh; what the
- *             rungs above take from 10 lives in dobfs.cuh. The long form of
- *             everything below: README.md.
- * Adds:       the bottom-up level: every unvisited vertex scans its
- *             in-neighbours (the transpose, built in init; a symmetric graph is
- *             its own) and stops at the first in the frontier (a lane reads at
- *             most BU_LONG in-edges, its warp finishes a longer search); a rule
- *             picks each level's direction on the device, from counts the
- *             kernels gather (variants beamer, slides; topdown and bottomup:
- *             the ablation). Frontier: a queue top-down, a bitmap bottom-up,
- *             converted at the switch points (timed).
- * Changes to 08's top-down levels (each for the rule or measured, README):
- *             the expansion sums the frontier's in-edges (bfs4k_expand's ein);
- *             a single-block level that lists hubs hands them to the grid's
- *             hub pass; mstage=0 (no block queue); dp = 128; 08's -V paper is
- *             not here (its knobs keep their bfs4k values).
- * Idea:       top-down reads the frontier's out-edges; bottom-up at most the
- *             unvisited vertices' in-edges, usually far fewer (each stops at its
- *             first parent): cheaper in the middle levels of a small-world
- *             graph. beamer: bottom-up when m_f > m_u / alpha, back when the
- *             frontier shrinks and n_f < n / beta (GAP's form); slides:
- *             bottom-up when |R| < |Q| * E/V * slides_pct / 100.
- * Reference:  S. Beamer, K. Asanovic, D. Patterson, SC 2012, sections 3-4
- *             (Alg. 2, 3, Fig. 5); P.-I. Chen, T.-W. Huang, "An Efficient
- *             Implementation of Parallel Breadth-first Search" (slides, Alg. 2-3).
- * Invariants: step 08's, top-down. Before level L the frontier is the queue
- *             (entries may repeat) or bm[bcur] (bit v set <=> dist[v] == L;
- *             none past n). Bottom-up: the thread of u alone reads and writes
- *             dist[u], = L + 1 only for an in-neighbour's set bit; lane 0 of
- *             word w's warp writes next[w] whole (a ballot): no clearing, no
- *             atomics. Every thread evaluates the rule on the same counters
- *             after the same grid.sync(), products correctly rounded
- *             (__dmul_rn): all take the same direction. A single-block run
- *             always does its first level: loop and block cannot spin.
- * Limits:     the rule's counts are approximate in top-down levels (a duplicate
- *             counts twice); the distances do not depend on them. Bottom-up
- *             levels run on the whole grid (also with mode=1) and read every
- *             dist. Memory: a directed graph's transpose, two n-bit bitmaps.
+ * Base:       08 (its levels and device loop, loop=1, one cooperative grid; its
+ *             knobs but loop, from ../08_bfs4k/bfs4k.cuh). dobfs.cuh: what the
+ *             rungs above take. The long form of all below: README.md.
+ * Adds:       the bottom-up level (each unvisited vertex scans its in-edges, the
+ *             transpose's, up to the first in the frontier; a lane reads at most
+ *             BU_LONG, its warp the rest) and a rule that picks each level's
+ *             direction on the device from the kernels' counts (variants beamer,
+ *             slides; topdown, bottomup: the ablation). Frontier: a queue
+ *             top-down, a bitmap bottom-up, converted at a switch (timed).
+ * Changes to 08's top-down levels: the expansion sums the frontier's in-edges; a
+ *             single-block level with hubs hands them to the grid's hub pass;
+ *             mstage=0; dp = 128; no -V paper (its knobs keep bfs4k's values).
+ * Idea:       bottom-up reads at most the unvisited vertices' in-edges, each
+ *             search ending at its first parent. beamer: bottom-up when m_f >
+ *             m_u / alpha, back when the frontier shrinks and n_f < n / beta
+ *             (GAP's form); slides: when |R| < |Q| * E/V * slides_pct / 100.
+ * Reference:  S. Beamer, K. Asanovic, D. Patterson, SC 2012 (Alg. 2, 3, Fig. 5);
+ *             P.-I. Chen, T.-W. Huang, "An Efficient Implementation of Parallel
+ *             Breadth-first Search" (slides, Alg. 2-3).
+ * Invariants: 08's, top-down. Bottom-up, bit v of bm[bcur] <=> dist[v] == L (none
+ *             past n); u's thread alone writes dist[u]; a warp's ballot writes
+ *             next[w] whole. Every thread evaluates the rule on the same counters
+ *             after the same grid.sync() (__dmul_rn): one direction for all.
+ * Limits:     top-down counts are approximate (duplicates), the distances exact;
+ *             bottom-up levels run on the whole grid (also mode=1).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,11 +135,7 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(&c, a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   if (dobfs_run_stats(&c.b, &a, src, &s->rows, st, dobfs_modes, 2)) return fail_code();
-  if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr, "dobfs: %d levels: %d single-block, %d multi-block top-down, %d bottom-up; "
-            "%llu child grids, %llu refused; %d queue rebuilds; grid %d x %d\n", c.b.level,
-            c.b.sb_levels, c.b.mb_levels, c.bu_levels, c.b.children, c.b.child_fail, c.b.rebuilds,
-            s->grid_loop, block);
+  if (getenv("BFS4K_VERBOSE")) dobfs_verbose(&c, s->grid_loop, block);
   return 0;
 }
 

@@ -90,23 +90,7 @@ static __device__ void dobfs_block_sum(unsigned long long v[NS],
     atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
 }
 
-/* replaces: bfs4k_record */
-static __device__ void dobfs_record(const dobfs_args_t *a, int level, unsigned long long size,
-                                    int mode, int vw, int ed, unsigned long long nh, int dir,
-                                    unsigned long long ns) {
-  if (level >= LV_CAP) return;
-  trace_lv_t r;
-  r.frontier = size;
-  r.edges = ld_volatile(&a->ctl->b.edges[level % 3]);
-  r.dups = ld_volatile(&a->ctl->b.dups[level % 3]);
-  r.mode = mode;
-  r.vw = vw;
-  r.ed = ed;
-  r.hubs = (int)(nh < 0x7fffffffULL ? nh : 0x7fffffffULL);
-  r.dir = dir;
-  r.ns = ns;
-  a->lv[level] = r;
-}
+#include "dobfs_trace.cuh" /* support (-a): dobfs_record, a level's row */
 
 /* NEW(10): correctly rounded products, on the device and the host alike: no
  * contraction into an FMA, so every thread computes the same rule. */
@@ -831,19 +815,6 @@ static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src
   a->rs0.w = (unsigned long long)m; /* everything unvisited but the source */
   a->rs0.mf = (unsigned long long)(t->h_offsets[src + 1] - t->h_offsets[src]);
   a->rs0.fi = (unsigned long long)(t->h_in_offsets[src + 1] - t->h_in_offsets[src]);
-}
-
-/* support (host): a run's arguments (a, a copy of the init's `keep`): dist,
- * -a's marks and rows, a fresh hub-claim epoch, the rule's state before level 0 */
-static int dobfs_run_args(dobfs_args_t *a, dobfs_args_t *keep, const dobfs_host_t *t,
-                          dev_rows_t *rows, eid_t m, vid_t src, dist_t *d_dist,
-                          const step_stats_t *st) {
-  a->b.dist = d_dist;
-  a->b.trace = st->trace != NULL;
-  a->b.epoch = ++keep->b.epoch;
-  if (a->b.trace && dobfs_trace_open(a, keep, rows)) return fail_code();
-  dobfs_rs0(a, t, m, src);
-  return 0;
 }
 
 /* NEW(10): the knobs of step 08's levels and of the rule, shared by the knob tables of 10 and of
