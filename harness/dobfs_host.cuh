@@ -11,6 +11,7 @@
  *   dobfs_run_stats     a run's end: a level too big fails; levels, pushes, rows
  *   dobfs_verbose       BFS4K_VERBOSE's line after a run
  *   dobfs_free          what init allocated
+ *   DOBFS_KNOBS ..      the knob rows of 10 and of the rungs above
  */
 #ifndef GALLERY_DOBFS_HOST_CUH
 #define GALLERY_DOBFS_HOST_CUH
@@ -155,5 +156,36 @@ static void dobfs_free(dobfs_args_t *a, dobfs_host_t *t, dev_rows_t *rows) {
   gpu_free(t->d_in_cols_own);
   free(t->h_in_offsets_own);
 }
+
+/* support: the knobs of step 08's levels (dp = 128 and mstage = 0 here) and of the rule,
+ * shared by the knob tables of 10 and of the rungs above (each adds gamma, worded for it, its
+ * own, and DOBFS_KNOB_SLIDES last) */
+#define DOBFS_KNOBS \
+    BFS4K_KNOBS_SHAPE \
+    {"assign", -1, \
+     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident " \
+     "threads, else virtual warps; 1 virtual warps; -1: 2"}, \
+    BFS4K_KNOB_K4 \
+    {"dp", 128, \
+     "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster " \
+     "here)"}, \
+    BFS4K_KNOB_COALESCE \
+    {"stage", 4096, \
+     "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier " \
+     "queues (single-block); 0 off"}, \
+    {"mstage", 0, \
+     "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block " \
+     "queue in shared memory (08's way; 0 measured faster here)"}, \
+    {"hash", -1, \
+     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"}, \
+    BFS4K_KNOBS_VISIT \
+    {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"}, \
+    {"beta", 18, \
+     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+
+/* support: the slides rule's knob, the last of every table */
+#define DOBFS_KNOB_SLIDES \
+    {"slides_pct", 100, \
+     "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
 
 #endif /* GALLERY_DOBFS_HOST_CUH */

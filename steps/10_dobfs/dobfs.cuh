@@ -739,14 +739,8 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &da, dobf
     next = bfs4k_grid_rebuild(&a, level + 1, level + 1, a.q[cur ^ 1], b0, grid);
     grid.sync(); /* all have read it before the next level zeroes it */
   }
-  if (a.trace) { /* support (-a): the level's time, its duplicates, its row */
-    unsigned long long ns = b0 ? trace_clock() - L->tl : 0;
-    bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &da.ctl->b.dups[ci]);
-    grid.sync();
-    if (b0)
-      dobfs_record(&da, level, L->size, pending ? MODE_SINGLE : MODE_MULTI, vw, ed, nh + nb,
-                   DIR_TOPDOWN, ns);
-  }
+  if (a.trace) /* support (-a): the level's time, its duplicates, its row */
+    dobfs_td_row(&da, level, cur, L->size, L->tl, b0, pending, vw, ed, nh, nb, next);
   dobfs_td_update(&da, &L->rs, next, fi);
   L->pushes += next;
   L->mb_levels++;
@@ -816,35 +810,5 @@ static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src
   a->rs0.mf = (unsigned long long)(t->h_offsets[src + 1] - t->h_offsets[src]);
   a->rs0.fi = (unsigned long long)(t->h_in_offsets[src + 1] - t->h_in_offsets[src]);
 }
-
-/* NEW(10): the knobs of step 08's levels and of the rule, shared by the knob tables of 10 and of
- * the rungs above (each adds gamma, worded for it, its own, and DOBFS_KNOB_SLIDES last) */
-#define DOBFS_KNOBS \
-    BFS4K_KNOBS_SHAPE \
-    {"assign", -1, \
-     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident " \
-     "threads, else virtual warps; 1 virtual warps; -1: 2"}, \
-    BFS4K_KNOB_K4 \
-    {"dp", 128, \
-     "hubs: out-degree > dp goes to the grid-wide hub pass; 0 off (08: 1024; 128 measured faster " \
-     "here)"}, \
-    BFS4K_KNOB_COALESCE \
-    {"stage", 4096, \
-     "shared-memory staging entries: block queue (multi-block, with mstage=1), two frontier " \
-     "queues (single-block); 0 off"}, \
-    {"mstage", 0, \
-     "multi-block levels: 0 each warp pushes straight to the global queue, 1 through the block " \
-     "queue in shared memory (08's way; 0 measured faster here)"}, \
-    {"hash", -1, \
-     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"}, \
-    BFS4K_KNOBS_VISIT \
-    {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"}, \
-    {"beta", 18, \
-     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
-
-/* NEW(10): the slides rule's knob, the last of every table */
-#define DOBFS_KNOB_SLIDES \
-    {"slides_pct", 100, \
-     "slides: bottom-up when 100*|R| < slides_pct*|Q|*E/V (0: never; huge: from level 0)"},
 
 #endif /* DOBFS_CUH */
