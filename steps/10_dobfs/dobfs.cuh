@@ -2,8 +2,9 @@
  * the rule's types and state (08's embedded first), 08's top-down levels as 10
  * changed them (dobfs_single, dobfs_multi), the rule (dobfs_choose and its
  * updates), the bottom-up level, the scout, the frontier conversions and the
- * loop's parts. Step 10's bfs.cu holds the loop and the program; the host glue
- * that is no lesson is support (harness/dobfs_host.cuh).
+ * loop's parts. Step 10's bfs.cu holds the loop and the program; what is no
+ * lesson is support: the host glue (harness/dobfs_host.cuh), -a on the device
+ * (harness/dobfs_trace.cuh).
  */
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
