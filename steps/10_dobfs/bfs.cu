@@ -78,11 +78,16 @@ typedef struct {
   dobfs_host_t t; /* NEW(10): host offsets, the transpose built here */
 } dobfs_state_t;
 
+/* support: the frees */
+static void dobfs_fini(void *state) {
+  dobfs_state_t *s = (dobfs_state_t *)state;
+  dobfs_free(&s->a, &s->t, &s->rows);
+  free(s);
+}
+
 static int dobfs_check_knobs(const launch_t *lc) {
   return dobfs_check_values(lc);
 }
-
-static void dobfs_fini(void *state);
 
 static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (dobfs_check_knobs(lc)) return fail_code();
@@ -137,12 +142,6 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   if (dobfs_run_stats(&c.b, &a, src, &s->rows, st, dobfs_modes, 2)) return fail_code();
   if (getenv("BFS4K_VERBOSE")) dobfs_verbose(&c, s->grid_loop, block);
   return 0;
-}
-
-static void dobfs_fini(void *state) {
-  dobfs_state_t *s = (dobfs_state_t *)state;
-  dobfs_free(&s->a, &s->t, &s->rows);
-  free(s);
 }
 
 /* NEW(10): the variant is the rule; topdown (08's levels) and bottomup are the
