@@ -91,7 +91,7 @@ static __device__ void dobfs_block_sum(unsigned long long v[NS],
     atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
 }
 
-#include "dobfs_trace.cuh" /* support (-a): dobfs_record, a level's row */
+#include "dobfs_trace.cuh" /* support (-a): a level's row (dobfs_record, dobfs_td_row) */
 
 /* NEW(10): correctly rounded products, on the device and the host alike: no
  * contraction into an FMA, so every thread computes the same rule. */
