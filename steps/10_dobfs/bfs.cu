@@ -149,7 +149,6 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
  * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
 static const char *const dobfs_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
 
-/* DOBFS_KNOBS: 08's rows as 10 sets them and the rule's (harness/dobfs_host.cuh) */
 static const knob_def_t dobfs_knobs[] = {
     DOBFS_KNOBS
     {"gamma", 8,
