@@ -1,13 +1,10 @@
 /* hop.cuh - step 12's building blocks, the library of the rung above it.
  *
- * What step 13 takes from step 12 unchanged lives here once: the hop engine's
- * types (hop_ctl_t, hop_args_t: step 10's, embedded first, and the engine's),
- * the rule's update after a hop step, the block queues with their row heads,
- * the claims, the tails of long rows, the multi-block hop step and the loop's
- * parts. The host glue that is no lesson (the knobs, the launch set-up, -a's
- * modes) is support in harness/hop_host.cuh. Step 12's bfs.cu holds the row
- * heads' build, the single-block hop levels and the loop that picks its steps
- * (step 13 replaces those three), and the program glue.
+ * What step 13 takes from 12 unchanged: the engine's types (step 10's embedded
+ * first), the rule's update after a hop step, the block queues with row heads,
+ * the claims, the tails, the multi-block hop step and the loop's parts; its host
+ * glue is support (harness/hop_host.cuh). Step 12's bfs.cu keeps the heads'
+ * build, the single-block hop levels and the loop (13 replaces those three).
  */
 #ifndef HOP_CUH
 #define HOP_CUH
@@ -64,13 +61,9 @@ static __device__ void hop_hand_over(const hop_args_t *a, unsigned long long siz
   a->ctl->d.b.sb_levels += levels;
 }
 
-/* ---- NEW(12, ours, not in the paper): the hop engine -------------------------
- * Row heads carried in the block queues (one dependent global access a level)
- * and `hop` levels per grid barrier, label-correcting inside a step (README:
- * how, why a step is exact, what it costs). Rows longer than HOP_IN: their
- * tails go to a tail pass (a warp a row; the whole block for rows of more
- * than HOP_TAIL_BLOCK tail edges). Frontiers of at most block * k5 entries
- * run the same hops in block 0 alone, without a grid barrier. */
+/* ---- NEW(12, ours): the hop engine (README) -----------------------------------
+ * Rows longer than HOP_IN: a tail pass (a warp a row; the whole block for more
+ * than HOP_TAIL_BLOCK tail edges). */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
@@ -335,6 +328,26 @@ static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_sh
   return next;
 }
 
+/* ---- NEW(12): the level loop with the hop engine (the loop: 12's bfs.cu) ----
+ * Step 10's loop state and the engine's: every thread holds a copy. */
+typedef struct {
+  dobfs_loop_t l;               /* step 10's                                            */
+  int hs;                       /* multi-block hop steps so far (their counters: hs % 3) */
+  int mixed;                    /* a step went label-correcting: every later one is a hop */
+  int hop_end;                  /* the loop ended inside a hop step: at least this level */
+  int after_hop;                /* the last step was a hop step (its counter sets differ) */
+} hop_loop_t;
+
+static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_loop_t *H) {
+  dobfs_loop_init(a.d, &H->l);
+  H->hs = 0;
+  H->mixed = 0;
+  H->hop_end = 0;
+  H->after_hop = 0;
+}
+
+#include "hop_host.cuh" /* support: knobs, launch set-up, -a, the verbose counts, rebuild */
+
 /* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3;
  * README). Thread 0 of block 0 zeroes hop set i + 1 while step i runs, and the
  * level set zn the level after the step uses; zn = -1: the level before the
@@ -404,35 +417,6 @@ static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsign
   }
 }
 
-/* ---- NEW(12): the level loop with the hop engine (the loop: 12's bfs.cu) ----
- * Step 10's loop state and the engine's: every thread holds a copy. */
-typedef struct {
-  dobfs_loop_t l;               /* step 10's                                            */
-  int hs;                       /* multi-block hop steps so far (their counters: hs % 3) */
-  int mixed;                    /* a step went label-correcting: every later one is a hop */
-  int hop_end;                  /* the loop ended inside a hop step: at least this level */
-  int after_hop;                /* the last step was a hop step (its counter sets differ) */
-} hop_loop_t;
-
-static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_loop_t *H) {
-  dobfs_loop_init(a.d, &H->l);
-  H->hs = 0;
-  H->mixed = 0;
-  H->hop_end = 0;
-  H->after_hop = 0;
-}
-
-/* support: a hop step's queue overflowed (label-correcting): rebuild it from
- * dist over the levels it pushed; more than it holds: say so, stop. */
-static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a,
-                                                                      const hop_loop_t *H, int ci,
-                                                                      int b0) {
-  dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
-  dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
-  return bfs4k_grid_rebuild(&a.d.b, lo, hi, a.d.b.q[H->l.cur ^ 1], b0,
-                            cooperative_groups::this_grid());
-}
-
 /* A multi-block hop step: `hop` levels, one grid barrier. */
 static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loop_t *H, int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
@@ -454,12 +438,7 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
     grid.sync();
   }
   H->after_hop = 1;
-  if (a.d.b.trace && b0) /* support (-a): the step's levels are hop levels */
-    for (int k = 0; k < a.hop && L->level + k < LV_CAP; k++) a.d.lv[L->level + k].mode = MODE_HOPK;
-  if (b0) {
-    a.ctl->hop_steps++;
-    a.ctl->hop_levels += a.hop;
-  }
+  hop_loop_count(a, L->level, b0);
   L->pushes += next;
   H->hop_end = L->level + 1; /* if the BFS ends in this step: at least one more level */
   hop_rule(&a, &L->rs, next, a.hop);
@@ -468,7 +447,5 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
   L->size = next;
   return L->size == 0;
 }
-
-#include "hop_host.cuh" /* support: the engine's knobs, launch set-up, -a's modes, verbose line */
 
 #endif /* HOP_CUH */

@@ -384,17 +384,7 @@ static __device__ void lean_hop_single(const lean_args_t *la, int level, int cur
       }
       next = 0;
     }
-    if (a->d.b.trace && level < LV_CAP) {
-      __shared__ unsigned long long s_e;
-      if (t == 0) s_e = 0;
-      __syncthreads();
-      if (edges) atomicAdd(&s_e, edges);
-      __syncthreads();
-      if (t == 0) {
-        trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
-        a->d.lv[level] = r;
-      }
-    }
+    hop_trace_single(a, level, nin, edges);
     pushes += next;
     levels++;
     level++;
