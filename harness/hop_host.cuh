@@ -6,6 +6,7 @@
  *   hop_check_values   the values of the engine's knobs (check_knobs)
  *   hop_read_knobs     step 10's knobs and the engine's into its arguments
  *   hop_launch_setup   the loop kernels' shared memory, build and grid
+ *   hop_too_big        (device) a single-block hop level too big for the queues
  *   hop_trace_single   (device) -a's row of a single-block hop level
  *   hop_loop_rebuild   (device) a hop step's overflowed queue, rebuilt from dist
  *   hop_loop_count     (device) after a hop step: -a's modes, the verbose counts
@@ -80,6 +81,20 @@ static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const
     return fail_code();
   a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
   return 0;
+}
+
+/* support: a single-block hop level of next entries, more than the queues hold (thread 0
+ * records it: the host fails the run, dobfs_run_stats); then 0, the level's end, else next */
+static __device__ __forceinline__ unsigned hop_too_big(const hop_args_t *a, unsigned next,
+                                                       unsigned t) {
+  if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
+    if (t == 0) {
+      a->ctl->d.b.status = ST_TOOBIG;
+      a->ctl->d.b.toobig = next;
+    }
+    next = 0;
+  }
+  return next;
 }
 
 /* support (-a): a single-block hop level's row, its edges summed over the block (every

@@ -43,9 +43,8 @@ static __global__ void hop_head_kernel(const eid_t *off, const vid_t *cols, vid_
   }
 }
 
-/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes
- * `single` entries (mode 0) or ends; exact levels, no grid barrier. The same
- * hand-over as dobfs_single: q[cur] holds the frontier, ctl says where. */
+/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes `single` entries
+ * (mode 0) or ends; exact levels, no grid barrier; q[cur] and ctl hand over as dobfs_single. */
 static __device__ void hop_single(const hop_args_t *a, int level, int cur,
                                   unsigned long long size) {
   hop_shared_t *sh = &hop_sh;
@@ -68,13 +67,7 @@ static __device__ void hop_single(const hop_args_t *a, int level, int cur,
     unsigned long long edges = 0;
     unsigned next =
         hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
-    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
-      if (t == 0) {
-        a->ctl->d.b.status = ST_TOOBIG;
-        a->ctl->d.b.toobig = next;
-      }
-      next = 0;
-    }
+    next = hop_too_big(a, next, t);
     hop_trace_single(a, level, nin, edges);
     pushes += next;
     levels++;
@@ -109,9 +102,8 @@ static __device__ __forceinline__ int hop_loop_single(const hop_args_t &a, hop_l
   return L->size == 0;
 }
 
-/* The loop from where H stands: the hop engine takes the top-down levels the
- * rule's floor keeps top-down (and every level once a step went
- * label-correcting); step 10's levels the rest. with_hop: the build. */
+/* The loop from where H stands: the engine takes the top-down levels under the rule's floor
+ * (every level once a step went label-correcting), step 10's the rest; with_hop: the build. */
 static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H,
                                                     const int with_hop, int b0) {
   dobfs_loop_t *L = &H->l;

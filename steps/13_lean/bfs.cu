@@ -377,13 +377,7 @@ static __device__ void lean_hop_single(const lean_args_t *la, int level, int cur
     unsigned long long edges = 0;
     unsigned next =
         lean_hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
-    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
-      if (t == 0) {
-        a->ctl->d.b.status = ST_TOOBIG;
-        a->ctl->d.b.toobig = next;
-      }
-      next = 0;
-    }
+    next = hop_too_big(a, next, t);
     hop_trace_single(a, level, nin, edges);
     pushes += next;
     levels++;
