@@ -1,26 +1,22 @@
 /* Step 12 - hop: the latency engine for high-diameter graphs, on direction-optimizing BFS.
  *
- * Base:       10, included from ../10_dobfs/dobfs.cuh (and through it 08's
- *             bfs4k.cuh), every knob but loop; what 13 takes from 12: hop.cuh.
- * Adds (ours, not in the papers): the hop engine (knobs hop, hopq, hopmax)
- *             for the top-down levels the rule's floor keeps top-down: row heads
- *             (degree + first 7 neighbours, 32 bytes) carried in the block
- *             queues, and `hop` levels per grid barrier, label-correcting
- *             (atomicMin) inside a step. Auto (hop=-1): 64 below mean degree 5,
- *             4 below 8, else 0 (step 10's levels). The floor rises hop-fold;
+ * Base:       10, included from ../10_dobfs/dobfs.cuh (and through it 08's bfs4k.cuh),
+ *             every knob but loop; what 13 takes from 12: hop.cuh.
+ * Adds (ours, not in the papers): the hop engine (knobs hop, hopq, hopmax) for the top-down
+ *             levels under the rule's floor. Auto (hop=-1): 64 levels a barrier below mean
+ *             degree 5, 4 below 8, else 0 (step 10's levels). The floor rises hop-fold;
  *             after a hop step beamer counts afresh if its bound cannot decide.
- * Idea:       a level of a road or a grid is a chain of dependent accesses plus
- *             a grid barrier: heads cut the chain to one access, `hop` levels a
- *             barrier divide the barriers (README).
- * Reference:  N. Bell, M. Garland, SC 2009 (ELL); U. Meyer, P. Sanders,
- *             delta-stepping (label correcting within a bucket).
- * Invariants: step 10's, for its levels. dist only falls (atomicMin) and whoever
- *             lowers a vertex expands it. From an exact level L with no block
- *             queue overflow, every level <= L + hop is exact after a step; after
- *             an overflow (ctl->mixed) every later step is a hop step (README).
- * Limits:     32 bytes a vertex (heads), 40 bytes an entry of shared memory;
- *             forced on a dense graph the engine turns label-correcting:
- *             correct, many times slower. Step 10's for its levels.
+ * Idea:       a level of a road or a grid is a chain of dependent accesses plus a grid
+ *             barrier: row heads (degree + first 7 neighbours, 32 bytes) carried in the block
+ *             queues cut the chain to one access; `hop` levels per grid barrier,
+ *             label-correcting (atomicMin) inside a step, divide the barriers (README).
+ * Reference:  N. Bell, M. Garland, SC 2009 (ELL); U. Meyer, P. Sanders, delta-stepping.
+ * Invariants: step 10's, for its levels. dist only falls (atomicMin) and whoever lowers a
+ *             vertex expands it. From an exact level L with no block queue overflow, every
+ *             level <= L + hop is exact after a step; after an overflow (ctl->mixed) every
+ *             later step is a hop step (README).
+ * Limits:     step 10's; 32 bytes a vertex (heads), 40 bytes an entry of shared memory; forced
+ *             on a dense graph the engine turns label-correcting: correct, many times slower.
  */
 #include <stdio.h>
 #include <stdlib.h>
