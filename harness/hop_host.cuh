@@ -1,11 +1,15 @@
-/* hop_host.cuh - support (no lesson): the host side of step 12's hop engine
- * that is no part of its lesson, shared by steps 12, 13 and 18 (host code,
- * header only; included by step 12's hop.cuh, after its types).
+/* hop_host.cuh - support (no lesson): the side of step 12's hop engine that is
+ * no part of its lesson, shared by steps 12, 13 and 18 (header only; included by
+ * step 12's hop.cuh, after its types and the loop's state).
  *
  *   hop_modes          -a's modes of the levels, as printed
  *   hop_check_values   the values of the engine's knobs (check_knobs)
  *   hop_read_knobs     step 10's knobs and the engine's into its arguments
  *   hop_launch_setup   the loop kernels' shared memory, build and grid
+ *   hop_too_big        (device) a single-block hop level too big for the queues
+ *   hop_trace_single   (device) -a's row of a single-block hop level
+ *   hop_loop_rebuild   (device) a hop step's overflowed queue, rebuilt from dist
+ *   hop_loop_count     (device) after a hop step: -a's modes, the verbose counts
  *   hop_verbose        BFS4K_VERBOSE's line after a run
  *   HOP_KNOBS          gamma and the engine's knobs, for the knob tables
  */
@@ -77,6 +81,61 @@ static int hop_launch_setup(hop_args_t *a, const launch_t *lc, const void *const
     return fail_code();
   a->hopmax = (unsigned long long)o->grid_loop * (unsigned long long)launch_knob(lc, "hopmax");
   return 0;
+}
+
+/* support: a single-block hop level of next entries, more than the queues hold (thread 0
+ * records it: the host fails the run, dobfs_run_stats); then 0, the level's end, else next */
+static __device__ __forceinline__ unsigned hop_too_big(const hop_args_t *a, unsigned next,
+                                                       unsigned t) {
+  if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
+    if (t == 0) {
+      a->ctl->d.b.status = ST_TOOBIG;
+      a->ctl->d.b.toobig = next;
+    }
+    next = 0;
+  }
+  return next;
+}
+
+/* support (-a): a single-block hop level's row, its edges summed over the block (every
+ * thread of block 0 calls it) */
+static __device__ __forceinline__ void hop_trace_single(const hop_args_t *a, int level,
+                                                        unsigned nin, unsigned long long edges) {
+  unsigned t = threadIdx.x;
+  if (a->d.b.trace && level < LV_CAP) {
+    __shared__ unsigned long long s_e;
+    if (t == 0) s_e = 0;
+    __syncthreads();
+    if (edges) atomicAdd(&s_e, edges);
+    __syncthreads();
+    if (t == 0) {
+      trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
+      a->d.lv[level] = r;
+    }
+  }
+}
+
+/* support: a hop step's queue overflowed (label-correcting): rebuild it from
+ * dist over the levels it pushed; more than it holds: say so, stop. */
+static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a,
+                                                                      const hop_loop_t *H, int ci,
+                                                                      int b0) {
+  dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
+  dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
+  return bfs4k_grid_rebuild(&a.d.b, lo, hi, a.d.b.q[H->l.cur ^ 1], b0,
+                            cooperative_groups::this_grid());
+}
+
+
+/* support: after a hop step from level (b0 alone): -a's modes (the step's levels are hop
+ * levels) and BFS4K_VERBOSE's counts */
+static __device__ __forceinline__ void hop_loop_count(const hop_args_t &a, int level, int b0) {
+  if (a.d.b.trace && b0)
+    for (int k = 0; k < a.hop && level + k < LV_CAP; k++) a.d.lv[level + k].mode = MODE_HOPK;
+  if (b0) {
+    a.ctl->hop_steps++;
+    a.ctl->hop_levels += a.hop;
+  }
 }
 
 /* support: BFS4K_VERBOSE's line after a run, from the loop state c (on a grid x block) */

@@ -1,38 +1,22 @@
 /* Step 12 - hop: the latency engine for high-diameter graphs, on direction-optimizing BFS.
  *
- * Base:       10 (the rule, the bottom-up level and 08's levels as 10 changed
- *             them, every knob but loop), included from ../10_dobfs/dobfs.cuh
- *             (and through it step 08's bfs4k.cuh); 08's host loop (loop=0) is
- *             not carried. What step 13 takes from 12 unchanged is in hop.cuh.
- * Adds (ours, not in the papers): the hop engine (knobs hop, hopq, hopmax)
- *             for the top-down levels the rule's floor keeps top-down (every
- *             level with -V topdown), in loop kernels of their own: row heads
- *             (degree + first 7 neighbours, 32 bytes a vertex) carried in the
- *             block queues, so a level costs one dependent global access;
- *             `hop` levels per grid barrier, label-correcting with atomicMin
- *             inside a step. Auto (hop=-1): 64 below mean degree 5 (roads,
- *             grids), 4 below 8 (meshes), else 0: step 10's levels. The floor
- *             rises hop-fold (n_f <= n * hop / (max out-degree * gamma)); after
- *             a hop step beamer counts afresh (its census) if its bound cannot
- *             decide: the frontier's degrees were not summed.
- * Idea:       a level of a road network or a grid is a chain of dependent
- *             accesses plus a grid barrier: heads cut the chain to one access,
- *             `hop` levels a barrier divide the barriers (README).
- * Reference:  N. Bell, M. Garland, SC 2009 (ELL: the first k entries of every
- *             row side by side); U. Meyer, P. Sanders, delta-stepping (label
- *             correcting within a bucket); the rule: step 10.
- * Invariants: step 10's, for its levels. The hop engine: dist only falls
- *             (atomicMin), and whoever lowers a vertex expands it (in its block
- *             queue, or from the global queue next step). From an exact level L
- *             with no block queue overflow, every level <= L + hop is exact
- *             after the step and q holds level L + hop (plus stale entries
- *             whose neighbours are all settled); after an overflow (ctl->mixed)
- *             every later step is a hop step, label-correcting until the queue
- *             is empty.
- * Limits:     32 bytes a vertex of device memory (heads), 40 bytes an entry of
- *             shared memory; forced on a dense graph (hop > 0) the engine floods
- *             its block queues and turns label-correcting: correct, many times
- *             slower. Step 10's limits for its levels.
+ * Base:       10, included from ../10_dobfs/dobfs.cuh (and through it 08's bfs4k.cuh),
+ *             every knob but loop; what 13 takes from 12: hop.cuh.
+ * Adds (ours, not in the papers): the hop engine (knobs hop, hopq, hopmax) for the top-down
+ *             levels under the rule's floor. Auto (hop=-1): 64 levels a barrier below mean
+ *             degree 5, 4 below 8, else 0 (step 10's levels). The floor rises hop-fold;
+ *             after a hop step beamer counts afresh if its bound cannot decide.
+ * Idea:       a level of a road or a grid is a chain of dependent accesses plus a grid
+ *             barrier: row heads (degree + first 7 neighbours, 32 bytes) carried in the block
+ *             queues cut the chain to one access; `hop` levels per grid barrier,
+ *             label-correcting (atomicMin) inside a step, divide the barriers (README).
+ * Reference:  N. Bell, M. Garland, SC 2009 (ELL); U. Meyer, P. Sanders, delta-stepping.
+ * Invariants: step 10's, for its levels. dist only falls (atomicMin) and whoever lowers a
+ *             vertex expands it. From an exact level L with no block queue overflow, every
+ *             level <= L + hop is exact after a step; after an overflow (ctl->mixed) every
+ *             later step is a hop step (README).
+ * Limits:     step 10's; 32 bytes a vertex (heads), 40 bytes an entry of shared memory; forced
+ *             on a dense graph the engine turns label-correcting: correct, many times slower.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,9 +39,8 @@ static __global__ void hop_head_kernel(const eid_t *off, const vid_t *cols, vid_
   }
 }
 
-/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes
- * `single` entries (mode 0) or ends; exact levels, no grid barrier. The same
- * hand-over as dobfs_single: q[cur] holds the frontier, ctl says where. */
+/* NEW(12): small frontiers: block 0 alone runs hops until the frontier passes `single` entries
+ * (mode 0) or ends; exact levels, no grid barrier; q[cur] and ctl hand over as dobfs_single. */
 static __device__ void hop_single(const hop_args_t *a, int level, int cur,
                                   unsigned long long size) {
   hop_shared_t *sh = &hop_sh;
@@ -80,24 +63,8 @@ static __device__ void hop_single(const hop_args_t *a, int level, int cur,
     unsigned long long edges = 0;
     unsigned next =
         hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
-    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
-      if (t == 0) {
-        a->ctl->d.b.status = ST_TOOBIG;
-        a->ctl->d.b.toobig = next;
-      }
-      next = 0;
-    }
-    if (a->d.b.trace && level < LV_CAP) {
-      __shared__ unsigned long long s_e;
-      if (t == 0) s_e = 0;
-      __syncthreads();
-      if (edges) atomicAdd(&s_e, edges);
-      __syncthreads();
-      if (t == 0) {
-        trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
-        a->d.lv[level] = r;
-      }
-    }
+    next = hop_too_big(a, next, t);
+    hop_trace_single(a, level, nin, edges);
     pushes += next;
     levels++;
     level++;
@@ -131,9 +98,8 @@ static __device__ __forceinline__ int hop_loop_single(const hop_args_t &a, hop_l
   return L->size == 0;
 }
 
-/* The loop from where H stands: the hop engine takes the top-down levels the
- * rule's floor keeps top-down (and every level once a step went
- * label-correcting); step 10's levels the rest. with_hop: the build. */
+/* The loop from where H stands: the engine takes the top-down levels under the rule's floor
+ * (every level once a step went label-correcting), step 10's the rest; with_hop: the build. */
 static __device__ __forceinline__ void hop_loop_run(const hop_args_t &a, hop_loop_t *H,
                                                     const int with_hop, int b0) {
   dobfs_loop_t *L = &H->l;

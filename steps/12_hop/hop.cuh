@@ -1,13 +1,10 @@
 /* hop.cuh - step 12's building blocks, the library of the rung above it.
  *
- * What step 13 takes from step 12 unchanged lives here once: the hop engine's
- * types (hop_ctl_t, hop_args_t: step 10's, embedded first, and the engine's),
- * the rule's update after a hop step, the block queues with their row heads,
- * the claims, the tails of long rows, the multi-block hop step and the loop's
- * parts. The host glue that is no lesson (the knobs, the launch set-up, -a's
- * modes) is support in harness/hop_host.cuh. Step 12's bfs.cu holds the row
- * heads' build, the single-block hop levels and the loop that picks its steps
- * (step 13 replaces those three), and the program glue.
+ * What step 13 takes from 12 unchanged: the engine's types (step 10's embedded
+ * first), the rule's update after a hop step, the block queues with row heads,
+ * the claims, the tails, the multi-block hop step and the loop's parts; its host
+ * glue is support (harness/hop_host.cuh). Step 12's bfs.cu keeps the heads'
+ * build, the single-block hop levels and the loop (13 replaces those three).
  */
 #ifndef HOP_CUH
 #define HOP_CUH
@@ -37,9 +34,8 @@ typedef struct {
                                    entries of each block queue of the hop engine        */
 } hop_args_t;
 
-/* NEW(12, hop): the rule after `levels` hop levels that end with `next` entries:
- * it knows the frontier's size, not its degrees (the engine does not sum them):
- * beamer counts afresh (its census) when its bound cannot decide. */
+/* NEW(12, hop): the rule after `levels` hop levels that end with `next` entries: it knows
+ * the frontier's size, not its degrees: beamer counts afresh if its bound cannot decide. */
 static __host__ __device__ __forceinline__ void hop_rule(const hop_args_t *a, dobfs_rule_t *rs,
                                                          unsigned long long next, int levels) {
   (void)a;
@@ -52,8 +48,7 @@ static __host__ __device__ __forceinline__ void hop_rule(const hop_args_t *a, do
   rs->r = rs->r > next ? rs->r - next : 0;
 }
 
-/* Single-block levels hand over (thread 0): every counter set clean for
- * whatever step comes next, and where the loop stands. */
+/* Single-block levels hand over (thread 0): every counter set clean, where the loop stands. */
 static __device__ void hop_hand_over(const hop_args_t *a, unsigned long long size, int level,
                                        int cur, unsigned long long pushes, int levels) {
   for (int z = 0; z < 3; z++) dobfs_zero_set(&a->d, z);
@@ -64,13 +59,9 @@ static __device__ void hop_hand_over(const hop_args_t *a, unsigned long long siz
   a->ctl->d.b.sb_levels += levels;
 }
 
-/* ---- NEW(12, ours, not in the paper): the hop engine -------------------------
- * Row heads carried in the block queues (one dependent global access a level)
- * and `hop` levels per grid barrier, label-correcting inside a step (README:
- * how, why a step is exact, what it costs). Rows longer than HOP_IN: their
- * tails go to a tail pass (a warp a row; the whole block for rows of more
- * than HOP_TAIL_BLOCK tail edges). Frontiers of at most block * k5 entries
- * run the same hops in block 0 alone, without a grid barrier. */
+/* ---- NEW(12, ours): the hop engine (README) -----------------------------------
+ * Rows longer than HOP_IN: a tail pass (a warp a row; the whole block for more
+ * than HOP_TAIL_BLOCK tail edges). */
 #define HOP_IN 7             /* neighbours in a row head (word 0 is the degree) */
 #define HOP_LONG 1024        /* rows longer than HOP_IN listed per round: up to blockDim */
 #define HOP_TAIL_BLOCK (HOP_IN * 32 * 4) /* tails longer than 4 warp passes: the whole block */
@@ -127,10 +118,9 @@ static __device__ __forceinline__ void hop_put(const hop_args_t *a, const hop_si
   atomicMax(sk->hi, nv);
 }
 
-/* Claim a lane's targets x[u], u in [u0, u1) with bit u of has, at level nv:
- * atomicMin on dist and the head of x in flight together; the lanes that
- * lowered dist push (one atomic per warp). All 32 lanes call it. Returns nv
- * if this lane set anything, else -1. */
+/* Claim a lane's targets x[u], u in [u0, u1) with bit u of has, at level nv (all 32 lanes):
+ * atomicMin on dist and the head of x in flight together; the lanes that lowered dist push
+ * (one atomic per warp). Returns nv if this lane set anything, else -1. */
 static __device__ __forceinline__ dist_t hop_claim_range(const hop_args_t *a, const hop_sink_t *sk,
                                                          unsigned has, const vid_t x[HOP_IN],
                                                          dist_t nv, const int u0, const int u1) {
@@ -186,10 +176,9 @@ static __device__ __forceinline__ dist_t hop_claim(const hop_args_t *a, const ho
   return m;
 }
 
-/* The tail pass: the edges past HOP_IN of each listed row, a warp a row (a
- * level of rows of 10-100 edges costs one chain of loads, not one per row),
- * then the whole block on each row of more than HOP_TAIL_BLOCK tail edges.
- * (As one loop with one claim site the two measured slower on the H100.) */
+/* The tail pass: the edges past HOP_IN of each listed row, a warp a row (rows of 10-100
+ * edges cost one chain of loads, not one a row), then the whole block on each row of more
+ * than HOP_TAIL_BLOCK tail edges (one loop, one claim site: measured slower on the H100). */
 static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const hop_sink_t *sk,
                                                    unsigned nl, const vid_t *lv,
                                                    const dist_t *lval, unsigned short *lbig,
@@ -246,8 +235,8 @@ static __device__ __forceinline__ dist_t hop_tails(const hop_args_t *a, const ho
   return mx;
 }
 
-/* Shared memory of the hop engine: two block queues of hopq entries, the
- * tail list, counters. The queues reuse the staging area (init sizes it). */
+/* The engine's shared memory: counters, the tail list; its two block queues of hopq entries
+ * reuse the staging area (init sizes it). */
 typedef struct {
   unsigned cnt[3], lcnt[3];
   int lo, hi, maxd;
@@ -268,11 +257,10 @@ static __device__ hopq_t hop_queue(const hop_args_t *a, int which) {
   return q;
 }
 
-/* One hop of a block (every thread calls it): a thread per entry of [0, nin),
- * below nin_s from the block queue `in` (with its head), the rest from global
- * gin (head and level loaded). Each round of blockDim entries (at least one)
- * ends with a barrier, then the tails of the rows it listed (at most blockDim:
- * no overflow); *rs counts rounds (round r's list counter: lcnt[r % 3]). */
+/* One hop of a block (every thread): a thread per entry of [0, nin), below nin_s from the
+ * block queue `in` (with its head), the rest from global gin (head and level loaded). Each
+ * round of blockDim entries (at least one) ends with a barrier, then the tails of the rows it
+ * listed (at most blockDim: no overflow); *rs counts rounds (round r's list: lcnt[r % 3]). */
 static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const hop_sink_t *sk,
                                                     hop_shared_t *sh, unsigned *rs, hopq_t in,
                                                     unsigned nin_s, const vid_t *gin, unsigned nin,
@@ -320,8 +308,7 @@ static __device__ __forceinline__ dist_t hop_expand(const hop_args_t *a, const h
   return mx;
 }
 
-/* One hop with its barriers; returns the next level's entries (all of them,
- * also those past the block queue). */
+/* One hop with its barriers: the next level's entries (also those past the block queue). */
 static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_shared_t *sh,
                                                      const hop_sink_t *sk, hopq_t in,
                                                      unsigned nin_s, const vid_t *gin,
@@ -335,10 +322,28 @@ static __device__ __forceinline__ unsigned hop_level(const hop_args_t *a, hop_sh
   return next;
 }
 
-/* Hop steps count in sets of their own (hcnt, plo, phi: step i in set i % 3;
- * README). Thread 0 of block 0 zeroes hop set i + 1 while step i runs, and the
- * level set zn the level after the step uses; zn = -1: the level before the
- * step may still read it, the caller zeroes it after the step's barrier. */
+/* ---- NEW(12): the loop's state, step 10's and the engine's (a copy a thread) ---- */
+typedef struct {
+  dobfs_loop_t l;               /* step 10's                                            */
+  int hs;                       /* multi-block hop steps so far (their counters: hs % 3) */
+  int mixed;                    /* a step went label-correcting: every later one is a hop */
+  int hop_end;                  /* the loop ended inside a hop step: at least this level */
+  int after_hop;                /* the last step was a hop step (its counter sets differ) */
+} hop_loop_t;
+
+static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_loop_t *H) {
+  dobfs_loop_init(a.d, &H->l);
+  H->hs = 0;
+  H->mixed = 0;
+  H->hop_end = 0;
+  H->after_hop = 0;
+}
+
+#include "hop_host.cuh" /* support: knobs, launch set-up, -a, the verbose counts, rebuild */
+
+/* Hop step i counts in hop set i % 3 (README); while it runs, thread 0 of block 0 zeroes
+ * set i + 1 and the level set zn the level after it uses (zn = -1: the level before the
+ * step may still read it, the caller zeroes it after the step's barrier). */
 static __device__ void hop_zero_next(const hop_args_t *a, int ci, int zn) {
   int z = ci == 2 ? 0 : ci + 1;
   a->ctl->hcnt[z] = 0;
@@ -348,9 +353,8 @@ static __device__ void hop_zero_next(const hop_args_t *a, int ci, int zn) {
   if (zn >= 0) dobfs_zero_set(&a->d, zn);
 }
 
-/* NEW(12): a multi-block hop step: block b takes its slice of q[cur] and runs
- * `hop` levels in shared memory; the last level's claims go to q[cur ^ 1].
- * Every block of the grid calls it; a grid.sync() follows. */
+/* NEW(12): a multi-block hop step (every block; a grid.sync() follows): block b runs its
+ * slice of q[cur] `hop` levels deep in shared memory, the last level's claims to q[cur ^ 1]. */
 static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsigned long long size,
                                        int ci, int zn) {
   hop_shared_t *sh = &hop_sh;
@@ -404,35 +408,6 @@ static __device__ void hop_multi(const hop_args_t *a, int level, int cur, unsign
   }
 }
 
-/* ---- NEW(12): the level loop with the hop engine (the loop: 12's bfs.cu) ----
- * Step 10's loop state and the engine's: every thread holds a copy. */
-typedef struct {
-  dobfs_loop_t l;               /* step 10's                                            */
-  int hs;                       /* multi-block hop steps so far (their counters: hs % 3) */
-  int mixed;                    /* a step went label-correcting: every later one is a hop */
-  int hop_end;                  /* the loop ended inside a hop step: at least this level */
-  int after_hop;                /* the last step was a hop step (its counter sets differ) */
-} hop_loop_t;
-
-static __device__ __forceinline__ void hop_loop_init(const hop_args_t &a, hop_loop_t *H) {
-  dobfs_loop_init(a.d, &H->l);
-  H->hs = 0;
-  H->mixed = 0;
-  H->hop_end = 0;
-  H->after_hop = 0;
-}
-
-/* support: a hop step's queue overflowed (label-correcting): rebuild it from
- * dist over the levels it pushed; more than it holds: say so, stop. */
-static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_args_t &a,
-                                                                      const hop_loop_t *H, int ci,
-                                                                      int b0) {
-  dist_t lo = DIST_INF - ((volatile hop_ctl_t *)a.ctl)->plo[ci];
-  dist_t hi = ((volatile hop_ctl_t *)a.ctl)->phi[ci] - 1;
-  return bfs4k_grid_rebuild(&a.d.b, lo, hi, a.d.b.q[H->l.cur ^ 1], b0,
-                            cooperative_groups::this_grid());
-}
-
 /* A multi-block hop step: `hop` levels, one grid barrier. */
 static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loop_t *H, int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
@@ -454,12 +429,7 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
     grid.sync();
   }
   H->after_hop = 1;
-  if (a.d.b.trace && b0) /* support (-a): the step's levels are hop levels */
-    for (int k = 0; k < a.hop && L->level + k < LV_CAP; k++) a.d.lv[L->level + k].mode = MODE_HOPK;
-  if (b0) {
-    a.ctl->hop_steps++;
-    a.ctl->hop_levels += a.hop;
-  }
+  hop_loop_count(a, L->level, b0);
   L->pushes += next;
   H->hop_end = L->level + 1; /* if the BFS ends in this step: at least one more level */
   hop_rule(&a, &L->rs, next, a.hop);
@@ -468,7 +438,5 @@ static __device__ __forceinline__ int hop_loop_step(const hop_args_t &a, hop_loo
   L->size = next;
   return L->size == 0;
 }
-
-#include "hop_host.cuh" /* support: the engine's knobs, launch set-up, -a's modes, verbose line */
 
 #endif /* HOP_CUH */

@@ -377,24 +377,8 @@ static __device__ void lean_hop_single(const lean_args_t *la, int level, int cur
     unsigned long long edges = 0;
     unsigned next =
         lean_hop_level(a, sh, &sk, qin, nin_s, gin, nin, h, &rs, &mx, a->d.b.trace ? &edges : NULL);
-    if (next > a->d.b.cap) { /* exact levels have no duplicates: the level is too big */
-      if (t == 0) {
-        a->ctl->d.b.status = ST_TOOBIG;
-        a->ctl->d.b.toobig = next;
-      }
-      next = 0;
-    }
-    if (a->d.b.trace && level < LV_CAP) {
-      __shared__ unsigned long long s_e;
-      if (t == 0) s_e = 0;
-      __syncthreads();
-      if (edges) atomicAdd(&s_e, edges);
-      __syncthreads();
-      if (t == 0) {
-        trace_lv_t r = {nin, s_e, 0, ~0ULL, MODE_HOP1, 8, 0, 0, DIR_TOPDOWN};
-        a->d.lv[level] = r;
-      }
-    }
+    next = hop_too_big(a, next, t);
+    hop_trace_single(a, level, nin, edges);
     pushes += next;
     levels++;
     level++;
