@@ -7,6 +7,7 @@
  *   bfs4k_single_tally    -a: a single-block level's edges and duplicates
  *   bfs4k_grid_rebuild    the multi-block levels' overflowed queue, rebuilt from dist
  *   bfs4k_dups            -a: the repeated entries of a queue
+ *   bfs4k_zero_set        a level's counter set zeroed (the loops say when)
  */
 #ifndef GALLERY_BFS4K_SUPPORT_CUH
 #define GALLERY_BFS4K_SUPPORT_CUH
@@ -92,6 +93,17 @@ static __device__ void bfs4k_dups(const bfs4k_args_t *a, int tag, const vid_t *q
        i += stride)
     if (atomicExch(&a->mark[__ldcg(&q[i])], tag) == tag) d++;
   dev_block_add(d, dst);
+}
+
+/* support: zero counter set z (one thread). */
+static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
+  a->ctl->kids[z] = 0;
+  a->ctl->cnt[z] = 0;
+  a->ctl->hubs[z] = 0;
+  a->ctl->bigs[z] = 0;
+  a->ctl->edges[z] = 0;
+  a->ctl->dups[z] = 0;
+  a->ctl->rebuild = 0;
 }
 
 #endif /* GALLERY_BFS4K_SUPPORT_CUH */

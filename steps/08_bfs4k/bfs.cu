@@ -2,100 +2,32 @@
  *
  * Base:       06 (its two global frontier queues and block queue in shared
  *             memory; the expansion around them is new)
- * Library:    bfs4k.cuh holds what the rungs above (10, 12, 13) include
- *             unchanged: the types, push, visit, hub claim and list, flush,
- *             the expansion, the multi-block level and hub pass; this file
- *             holds 08's single-block levels, both level loops and the glue;
- *             support, no lesson, is in harness/bfs4k_*.cuh.
- * Adds:       every technique of BFS-4K (Busato & Bombieri, TPDS 2015), each
- *             switchable with -K name=value for an ablation. Variants: bfs4k
- *             (default: the fastest combination of the paper's techniques on
- *             the H100, README) and paper (the paper's own choices: the host
- *             loop with child grids, the edge-discover rule with K4 = 1, the
- *             hash on). Knobs at -1 take the variant's value.
- *             loop      1 the whole level loop in ONE cooperative grid (grid.sync
- *                       between multi-block levels, no host round trip);
- *                       0 the host launches a kernel per level (as 06)
- *             mode, k5  single-block <-> multi-block (section 5.5): a frontier of
- *                       at most block * k5 entries is expanded by block 0 alone,
- *                       level after level, with __syncthreads() and the frontier
- *                       in shared memory; larger ones by the whole grid.
- *                       mode 1: single-block only, 2: multi-block only
- *             scan      frontier allocation (5.1): 1 warp-shuffle exclusive prefix
- *                       sum, then one shared atomic per warp (the block level),
- *                       with the ballot/popc variant when no lane holds more than
- *                       one vertex; 2 the shuffle scan always; 0 one atomic per
- *                       vertex (the way before BFS-4K)
- *             vw, vwmin dynamic virtual warps (5.2): the size of a level's
- *                       virtual warps is the power of two below resident
- *                       threads / |F|, in [vwmin, 32]; vw > 0 fixes it
- *             assign,k4 edge-discover (5.4): a warp takes 32 frontier vertices,
- *                       prefix-sums their degrees and finds the owner of each of
- *                       its edges with a shuffle binary search, so every lane has
- *                       an edge. 0 the paper's rule: edge-discover when
- *                       |F| * k4 < resident threads, virtual warps otherwise;
- *                       1 virtual warps only; 2 edge-discover every level
- *             dp        vertices of more than dp out-edges (hubs) are not left to
- *                       one virtual warp (5.3): with loop=0 each gets a child grid
- *                       (CDP2, fire-and-forget, deg / (16 * 256) blocks: the
- *                       paper's K3 = 16 edges a thread); with loop=1 and in
- *                       single-block levels they go to a hub list that the whole
- *                       grid (block) expands after the level. 0: off
- *             coalesce  coalesced reads and writes (5.6): lanes load 32/vw
- *                       consecutive queue entries and their rows, then shuffle
- *                       them to the virtual warps; induced coalescence for the
- *                       writes (the first min(c) vertices of every lane go out
- *                       as whole-warp stores, the rest by prefix sum). 0: every
- *                       virtual warp reads its entry itself, writes scattered
- *             stage     shared-memory staging: the block queue of a multi-block
- *                       level (one global atomic per block, a coalesced copy),
- *                       or the two frontier queues of the single-block levels
- *                       (stage / 2 entries each; more spill to global memory)
- *             hash      duplicate detection (section 6): a table of `hash`
- *                       64-bit entries (vertex, thread) per block in shared
- *                       memory; a lane that reads back its vertex with another
- *                       thread's id drops it. 0: off
- *             visit     0 the benign-race visit (load, compare, store: a vertex
- *                       may be pushed twice); 1 atomicCAS (exactly once; not in
- *                       the paper, for comparison)
- *             qcap      entries of each global queue (0: n), for testing the
- *                       overflow path
- *             Not knobs (measured once, always on): columns and
- *             row offsets are loaded with the streaming cache hint, so the L2
- *             keeps dist; edge-discover searches in 32 bits; 6 edge slots a lane.
- * Idea:       a BFS level is small work behind a long chain of dependent
- *             memory reads; what costs on a GPU is idle lanes (imbalance),
- *             atomics, uncoalesced accesses and, on high-diameter graphs, the
- *             host round trip per level. BFS-4K attacks each one.
+ * Library:    bfs4k.cuh, what the rungs above (10, 12, 13) include unchanged;
+ *             this file: 08's single-block levels, both level loops, the glue;
+ *             support, no lesson: harness/bfs4k_*.cuh.
+ * Adds:       every technique of BFS-4K, each a knob (-K name=value, -1: the
+ *             variant's): prefix-sum allocation (scan, 5.1), dynamic virtual
+ *             warps (vw, vwmin, 5.2), child grids or a hub list for hubs (dp,
+ *             5.3), edge-discover (assign, k4, 5.4), single-/multi-block levels
+ *             (mode, k5, 5.5), coalescing (coalesce, 5.6), shared-memory
+ *             staging (stage), the duplicate hash (hash, 6); ours: the level
+ *             loop in one cooperative grid (loop=1; loop=0: the host's, 06's),
+ *             atomicCAS visits (visit), the queues' size (qcap). Variants
+ *             bfs4k (the fastest on the H100) and paper. README.md: the knob
+ *             table and the reading tour.
+ * Idea:       a BFS level is small work behind a chain of dependent memory
+ *             reads; what costs is idle lanes, atomics, uncoalesced accesses
+ *             and, on high-diameter graphs, the host round trip per level.
  * Reference:  F. Busato, N. Bombieri, "BFS-4K: an Efficient Implementation of
- *             BFS for Kepler GPU Architectures", IEEE TPDS 26(7), 2015:
- *             sections 5.1-5.6 and 6, Figs. 3, 6, 7, 9, 11, 12.
- * Invariants: queue L holds every vertex of level L (entries may repeat with
- *             visit=0); dist[v] = L + 1 is stored only by a lane that read
- *             dist[v] == INF while expanding level L, and the lane pushes v
- *             unless the hash table shows another thread that holds v (the
- *             last of the writers of v's slot always keeps it: see hash64).
- *             Level L of the device loop counts its pushes in cnt[L % 3]:
- *             block 0 zeroes the counters of level L + 1 while level L runs,
- *             after every thread read those of level L - 2 (one grid.sync ago).
- *             A hub is claimed once per level (its hub word set to the level
- *             with atomicExch) before it is listed or given a child grid: the
- *             benign race may queue it twice, but it is expanded once.
- *             Warp collectives (ballot, shuffles) use the full mask: blocks are
- *             whole warps (init), and every loop around a collective has the
- *             same trip count in all 32 lanes (reduce_max of the rounds).
- *             The multi-block grid is cooperative: all its blocks are resident
- *             (the grid is capped at what fits, -x included), so grid.sync()
- *             cannot deadlock; child grids are never launched from it.
- * Limits:     benign races: two lanes may both read INF and store the same
- *             level (visit=0): a duplicate entry, expanded twice, harmless for
- *             the answer; many lanes store the same value. A queue that
- *             overflows (duplicates) is rebuilt from dist, exact. Duplicates of
- *             different blocks are never detected by the hash. The hash of the
- *             child grids (loop=0 hubs) is off. At most CHILD_MAX child grids a
- *             level; further hubs go to the hub list (a grid-wide pass).
- *             The grid of loop=1 is at most the resident blocks (occupancy of
- *             this kernel at -b); a larger -x is capped.
+ *             BFS for Kepler GPU Architectures", IEEE TPDS 26(7), 2015.
+ * Invariants: queue L holds every vertex of level L (repeats with visit=0).
+ *             The device loop counts level L's pushes in cnt[L % 3]: block 0
+ *             zeroes level L + 1's set while L runs, after every thread read
+ *             L - 2's (one grid.sync ago). Warp collectives use the full mask:
+ *             blocks are whole warps, and every loop around a collective has
+ *             the same trip count in all 32 lanes (reduce_max of the rounds).
+ * Limits:     README's: benign races, overflow rebuilds, the grid capped at
+ *             the resident blocks; also no hash in the child grids (loop=0).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,13 +69,10 @@ static __device__ void bfs4k_hand_over(const bfs4k_args_t *a, unsigned long long
   a->ctl->sb_levels += levels;
 }
 
-/* NEW(08, 5.5): single-block levels. Block 0 (or the only block) expands level
- * after level with __syncthreads() between them, the frontier in shared
- * memory, until the frontier passes `single` entries or is empty. Its
- * counters stay in shared memory and registers: a level costs no global
- * round trip besides the expansion itself. The queue to start from is in
- * global q[cur]; on return the next one is there too and ctl->{level, cur,
- * size} say where the loop stands. */
+/* NEW(08, 5.5): single-block levels. Block 0 (or the only block) expands level after
+ * level, __syncthreads() between them, the frontier and counters in shared memory and
+ * registers (no global round trip but the expansion's), until the frontier passes
+ * `single` entries or is empty. In and out in global q[cur]; ctl->{level, cur, size}. */
 static __device__ void bfs4k_single(const bfs4k_args_t *a, int level, int cur,
                                     unsigned long long size) {
   extern __shared__ unsigned long long smem[];
@@ -322,64 +251,7 @@ typedef struct {
   dev_rows_t rows; /* -a: the level rows */
 } bfs4k_state_t;
 
-/* support: loop=0's kernels for the overflow rebuild and -a's counting */
-static __global__ void bfs4k_rebuild_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                            int cur) {
-  dev_rebuild(a.dist, a.n, level + 1, level + 1, a.q[cur ^ 1], a.cap, &a.ctl->rebuild);
-}
-
-static __global__ void bfs4k_dups_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                         int cur, unsigned long long next) {
-  bfs4k_dups(&a, level + 1, a.q[cur ^ 1], next, &a.ctl->dups[level % 3]);
-}
-
-static __global__ void bfs4k_record_kernel(const __grid_constant__ bfs4k_args_t a, int level,
-                                           unsigned long long size, int vw, int ed,
-                                           unsigned long long nh) {
-  bfs4k_record(&a, level, level % 3, size, MODE_MULTI, vw, ed, nh);
-}
-
-/* support (-a): the level rows into the trace and the greppable lines */
-static int bfs4k_trace_print(bfs4k_state_t *s, int levels, step_stats_t *st) {
-  int nl = 0;
-  bfs4k_lv_t *h = (bfs4k_lv_t *)dev_rows_fetch(&s->rows, levels, &nl);
-  if (!h) return fail_code();
-  long long dups = 0, edges = 0;
-  for (int l = 0; l < nl; l++) {
-    step_trace(st, l, (long long)h[l].frontier, (long long)h[l].edges, (long long)h[l].dups,
-               -1.0f);
-    dups += (long long)h[l].dups;
-    edges += (long long)h[l].edges;
-    /* greppable per-level lines for the lesson's trace figure */
-    static const char *const mname[] = {"multi", "single", "multi"};
-    printf("Level: %d %s frontier=%llu dups=%llu edges=%llu vw=%d %s hubs=%d\n", l,
-           mname[h[l].mode], h[l].frontier, h[l].dups, h[l].edges, h[l].vw,
-           h[l].ed ? "edge-discover" : "vwarp", h[l].hubs);
-  }
-  st->duplicates = dups;
-  st->edges_inspected = edges;
-  free(h);
-  return 0;
-}
-
-/* support: the frees */
-static void bfs4k_fini(void *state) {
-  bfs4k_state_t *s = (bfs4k_state_t *)state;
-  gpu_free(s->a.q[0]);
-  gpu_free(s->a.q[1]);
-  gpu_free(s->a.hubq);
-  gpu_free(s->a.ctl);
-  gpu_free(s->a.hubw);
-  gpu_free(s->a.mark);
-  dev_rows_free(&s->rows);
-  free(s);
-}
-
-static int bfs4k_check_knobs(const launch_t *lc) {
-  long loop = KNOB_LOOP(lc);
-  if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: -1 (the variant's), 0 or 1", loop);
-  return bfs4k_check_values(lc);
-}
+#include "bfs4k_prog.cuh" /* support: loop=0's small kernels, -a's rows, fini, knob check */
 
 static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (bfs4k_check_knobs(lc)) return fail_code();
@@ -532,8 +404,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   a.trace = st->trace != NULL;
   a.epoch = ++s->a.epoch;
   if (a.trace) {
-    /* -a only: marks for the duplicate count and the level rows (untraced runs allocate nothing)
-     */
+    /* -a only: duplicate marks and level rows (untraced runs allocate nothing) */
     if (!s->a.mark)
       s->a.mark = (int *)gpu_alloc((size_t)(a.n ? a.n : 1) * sizeof(int), "duplicate marks (-a)");
     dev_rows_open(&s->rows, sizeof(bfs4k_lv_t), LV_CAP, "level rows (-a)");
@@ -563,11 +434,7 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   st->pushes = (long long)c.pushes;
   st->duplicates = -1;
   if (a.trace && bfs4k_trace_print(s, c.level, st)) return fail_code();
-  if (getenv("BFS4K_VERBOSE"))
-    fprintf(stderr,
-            "bfs4k: %d levels: %d single-block, %d multi-block; %llu child grids, %llu refused; "
-            "%d queue rebuilds\n",
-            c.level, c.sb_levels, c.mb_levels, c.children, c.child_fail, c.rebuilds);
+  bfs4k_verbose(&c);
   return 0;
 }
 
@@ -575,28 +442,6 @@ static int bfs4k_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
  * the H100 (the device loop, edge-discover every level, no hash); paper = the
  * paper's own (the host loop with child grids, the K4 rule, the hash). */
 static const char *const bfs4k_variants[] = {"bfs4k", "paper", NULL};
-
-static const knob_def_t bfs4k_knobs[] = {
-    {"loop", -1,
-     "level loop: 1 one cooperative grid (grid.sync), 0 the host (a launch and readback per "
-     "level); -1 the variant's (bfs4k 1, paper 0)"},
-    BFS4K_KNOBS_SHAPE
-    {"assign", -1,
-     "2 edge-discover always; 0 the paper's rule: edge-discover when |F| * k4 < resident threads, "
-     "else virtual warps; 1 virtual warps; -1 the variant's (bfs4k 2, paper 0)"},
-    BFS4K_KNOB_K4
-    {"dp", 1024,
-     "hubs: out-degree > dp goes to a child grid (loop=0, CDP2, at most 1024 a level) or the "
-     "grid-wide hub pass; 0 off"},
-    BFS4K_KNOB_COALESCE
-    {"stage", 4096,
-     "shared-memory staging entries: block queue (multi-block), two frontier queues "
-     "(single-block); 0 off"},
-    {"hash", -1,
-     "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1 the "
-     "variant's (bfs4k 0, paper 2048)"},
-    BFS4K_KNOBS_VISIT
-    {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {
     "BFS-4K (Busato & Bombieri): every technique a knob, the level loop on the device",

@@ -1,14 +1,10 @@
-/* bfs4k.cuh - step 08's building blocks, the library of the rungs above it.
- *
- * What steps 10, 12 and 13 take from step 08 unchanged lives here once: the
- * types of the level loop (its counters, arguments and sinks), the push of a
- * warp's vertices (5.1, 5.6), the visit with its duplicate hash (section 6),
- * the hub claim and hub list (5.3), the block queue's flush, the expansion
- * (5.2, 5.4, 5.6), a multi-block level's expansion, the hub pass and the
- * counters' zeroing. Support, no lesson, is in harness/bfs4k_support.cuh (the
- * overflow rebuilds, -a's counts) and bfs4k_host.cuh (knobs, variants, queues).
- * Step 08's bfs.cu holds its single-block levels, both loops and its glue.
- */
+/* bfs4k.cuh - step 08's building blocks, the library of the rungs above it:
+ * what steps 10, 12 and 13 take from 08 unchanged. The level loop's types, the
+ * push (5.1, 5.6), the visit and its hash (6), the hub claim and list (5.3),
+ * the flush, the expansion (5.2, 5.4, 5.6), a multi-block level, the hub pass.
+ * Support, no lesson: harness/bfs4k_support.cuh (overflow rebuilds, -a's
+ * counts, zeroing) and bfs4k_host.cuh (knobs, variants, queues). 08's bfs.cu
+ * holds its single-block levels, both loops and its glue. */
 #ifndef BFS4K_CUH
 #define BFS4K_CUH
 
@@ -22,8 +18,7 @@
 
 #define LQ 6                 /* NEW(08): local queue: edge slots per lane and round (registers;
                                 measured on the H100: 6 beat 4 and 8 on every graph) */
-#define CHILD_BLOCK \
-  256 /* NEW(08): child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
+#define CHILD_BLOCK 256 /* NEW(08): child grids (loop=0 hubs): the paper's K3 = 16 edges a thread */
 #define CHILD_K3 16
 #define CHILD_MAX 1024 /* NEW(08): child grids a level at most; more hubs go to the hub list */
 #define LV_CAP (1 << 18)     /* levels with a trace row (-a)                  */
@@ -35,8 +30,7 @@
 
 enum { MODE_SWITCH = 0, MODE_SINGLE = 1, MODE_MULTI = 2 };
 enum { ST_OK = 0, ST_TOOBIG = 1 };
-#define HUB_GRID \
-  32768 /* hubs with more edges are split over the whole grid, smaller ones over a block */
+#define HUB_GRID 32768 /* hubs with more edges: the whole grid on each; smaller: a block */
 
 /* NEW(08): the loop's state lives on the device (loop=1 never comes back before the end). */
 typedef struct {
@@ -98,12 +92,10 @@ static __device__ __forceinline__ unsigned long long ld_volatile(const unsigned 
   return *(const volatile unsigned long long *)p;
 }
 
-/* NEW(08, ours, cache hints): a level reads each column and row offset once, and
- * they are far bigger than the L2 (uniform22: 537 MB of columns) while dist
- * (16 MB) is read once per edge. Loading them "streaming" (ld.global.cs: evict
- * first in L1 and L2) leaves the L2 to dist. Only for data no thread writes
- * during the kernel: the queues, which other SMs write between two levels, are
- * read through the L2 (__ldcg), never through an SM's L1. */
+/* NEW(08, ours, cache hints): columns and row offsets are read once a level and far
+ * exceed the L2 (uniform22: 537 MB of columns); dist (16 MB) is read once an edge.
+ * Streaming loads (ld.global.cs, evict first) leave the L2 to dist. Only for data
+ * no thread writes in the kernel: the queues are read through the L2 (__ldcg). */
 static __device__ __forceinline__ vid_t ld_stream_v(const vid_t *p) { return __ldcs(p); }
 static __device__ __forceinline__ eid_t ld_stream_e(const eid_t *p) { return __ldcs(p); }
 
@@ -267,15 +259,12 @@ static __global__ void bfs4k_child_kernel(const __grid_constant__ bfs4k_args_t a
  * it: a child grid (loop=0) or the hub list; 0 when its virtual warp must. */
 static __device__ int bfs4k_hub(const bfs4k_args_t *a, const bfs4k_sink_t *sk, int level, vid_t u,
                                 eid_t beg, unsigned long long deg, int cdp) {
-  /* NEW(08): claim the hub for this level first. The benign race may queue a
-   * vertex many times (a mid vertex with 75 frontier neighbours: 75 copies);
-   * without the claim each copy would launch its own child grid or list the
-   * hub again, and a level of 150,000 copies would queue 150,000 launches. */
+  /* NEW(08): claim the hub for this level first: the benign race may queue it
+   * many times, and each copy would launch a child grid or list it again. */
   unsigned long long tag = a->epoch << 32 | (unsigned)level;
   if (atomicExch(&a->hubw[u], tag) == tag) return 1; /* another copy has it */
 #if BFS4K_CDP
-  /* at most CHILD_MAX launches a level: a launch costs the parent microseconds
-   * and the pending-launch pool is finite; the rest take the hub list */
+  /* at most CHILD_MAX a level (a launch costs microseconds, the pool is finite); more: the list */
   if (cdp && atomicAdd(&a->ctl->kids[level % 3], 1ULL) < CHILD_MAX) {
     vid_t *out = sk->gq;
     unsigned long long blocks = (deg + CHILD_K3 * CHILD_BLOCK - 1) / (CHILD_K3 * CHILD_BLOCK);
@@ -495,19 +484,7 @@ static __device__ void bfs4k_single_hubs(const bfs4k_args_t *a, const bfs4k_sink
   __syncthreads();
 }
 
-#include "bfs4k_support.cuh" /* support: the overflow rebuilds, -a's counting */
-
-/* Zero counter set z (one thread). */
-static __device__ void bfs4k_zero_set(const bfs4k_args_t *a, int z) {
-  a->ctl->kids[z] = 0;
-  a->ctl->cnt[z] = 0;
-  a->ctl->hubs[z] = 0;
-  a->ctl->bigs[z] = 0;
-  a->ctl->edges[z] = 0;
-  a->ctl->dups[z] = 0;
-  a->ctl->rebuild = 0;
-}
-
+#include "bfs4k_support.cuh" /* support: the overflow rebuilds, -a's counting, zeroing */
 #include "bfs4k_host.cuh" /* support: knob checks and reading, variants, the queues */
 
 #endif /* BFS4K_CUH */

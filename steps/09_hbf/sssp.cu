@@ -2,99 +2,36 @@
  *
  * Base:       06 (the frontier queue and virtual warps; the problem changes
  *             from BFS levels to SSSP distances, so most lines are new)
- * Adds:       every technique of H-BF (Busato & Bombieri, TPDS 2016), each a
- *             knob (-K name=value). Variants: hbf (default: the fastest
- *             combination of the paper's techniques measured on the H100,
- *             README) and paper (the paper's own choices). Knobs at -1 take
- *             the variant's value.
- *             dedup     0 enqueue on every improvement (duplicates); 1 a second
- *                       array of round marks (two atomics); 2 the paper's 64-bit
- *                       atomicMin on (distance, round): one atomic both lowers
- *                       the distance and says whether the vertex is already in
- *                       the next frontier
- *             classify  edge classes from in-/out-degree marks in the two top
- *                       bits of each column id, built on the GPU in init:
- *                       in-degree-1 targets take a plain store, out-degree-0
- *                       targets (sinks) are skipped and fixed up after the last
- *                       round, leaves are stored and never pushed, self-loops
- *                       of weight >= 0 are skipped
- *             vw        0 dynamic virtual warps (size from the frontier, 4..32,
- *                       several queue entries per virtual warp); 1..32 a fixed
- *                       size, one virtual warp per queue entry (step 06)
- *             dp        a vertex of more than dp out-edges (and more than one
- *                       child block's worth) gets its own child grid (CDP2,
- *                       fire-and-forget), at most HBF_CHILD_CAP a round: the
- *                       paper's "limited number of frontier vertices at each
- *                       step"; the others are done by their virtual warp. 0 off
- *             coalesce  1 warp-aggregated enqueue (one atomic per warp, the
- *                       warp's entries written side by side); 0 one atomic each
- *             loop      0 the host runs the rounds (a launch and a readback per
- *                       round); 1 the device does, as the paper has dynamic
- *                       parallelism keep the loop on the GPU: the last block of
- *                       a round ends it and tail-launches the next round (with
- *                       child grids in the round, a one-thread dispatcher
- *                       tail-launched after them does); the host reads the
- *                       state once at the end. hbf: 0, paper: 1
- * Idea:       Bellman-Ford relaxes only the out-edges of the vertices whose
- *             distance fell in the previous round (the frontier, a queue).
- *             Round r relaxes (u, v, w) with atomicMin(info[v], (d(u) + w, r));
- *             the returned old value says whether the distance fell and
- *             whether v was already pushed in round r, so v enters the next
- *             queue at most once per round.
- * Code:       hbf.cuh holds every technique (types, kernels, the host's
- *             helpers of init and run) and is the library the later SSSP
- *             rungs include; this file is the program: knobs, variants,
- *             init, the round loop on the host, fini. README.md's reading
- *             tour maps each section of the paper to its function.
+ * Adds:       every technique of H-BF, each a knob (-K name=value, -1: the
+ *             variant's): the 64-bit (distance, round) atomicMin (dedup),
+ *             edge classes from degree marks in the columns' top two bits
+ *             (classify), dynamic virtual warps (vw), a child grid a hub, at
+ *             most HBF_CHILD_CAP a round (dp), the warp-aggregated enqueue
+ *             (coalesce), the round loop on the device by tail launches (loop).
+ *             Variants hbf (the fastest on the H100) and paper. README.md: the
+ *             knob table, and the reading tour from the paper to the code.
+ * Idea:       relax only the out-edges of the vertices whose distance fell in
+ *             the last round (a queue); round r's atomicMin(info[v], (d(u) + w,
+ *             r)) returns whether d(v) fell and whether v is in queue r + 1.
+ * Code:       hbf.cuh, the library of the later SSSP rungs, holds every technique
+ *             (types, kernels, init's and run's host helpers); this file is the
+ *             program: knobs, variants, init, the host's round loop, fini.
  * Reference:  F. Busato, N. Bombieri, "An Efficient Implementation of the
  *             Bellman-Ford Algorithm for Kepler GPU Architectures", IEEE TPDS
- *             27(8), 2016: Alg. 3 (frontier), 4.1 (edge classes, Alg. 4), 4.2
- *             (64-bit duplicate removal, Alg. 5-6), 5.1 (coalesced enqueue),
- *             5.2 (dynamic virtual warps), 5.3 (dynamic parallelism), Fig. 9.
- * Invariants: info[v] = (key(d(v)) << 32) | r, key(d) = d ^ 0x80000000 (the
- *             signed order as unsigned order: negative distances compare
- *             right; DIST_INF maps to 0xffffffff, the largest key), r = the
- *             last round that lowered d(v) (0: none). Rounds are tagged
- *             1, 2, ...; a proposal (d, r) never ties a stored (d, r') with
- *             r' > r, so atomicMin changes info[v] exactly when d < d(v).
- *             d(v) only falls. Every vertex whose distance fell in round r is
- *             in queue r (once with dedup 1 and 2), except the classified
- *             ones below; when a queue is empty every distance is final.
- *             Negative cycles: without one, round n expands nothing new and
- *             no tentative distance (the weight of a walk) is below the
- *             weight of a simple path, so below both -(n-1) * max|w-| and the
- *             sum of all negative weights. A vertex pushed after round n, or
- *             a distance below that bound, proves a reachable negative cycle
- *             (an error, never a hang and never a wrapped distance). The cap
- *             on child grids keeps each of those n rounds cheap whatever dp.
- *             Edge classes (classify=1, which needs dedup >= 1): a target of
- *             in-degree 1 has one writer per round (its in-neighbour is in the
- *             queue once), so a plain load + compare + store is exact. A sink
- *             (out-degree 0) is never relaxed nor pushed: after the last round
- *             hbf_sinks_kernel sets d(v) = min over its in-edges of d(u) + w
- *             (the authors' code skips sinks but never assigns them: their
- *             distances stay at infinity). A leaf (its one out-edge returns to
- *             its one in-neighbour, the 2-cycle weighing >= 0) is stored,
- *             never pushed: expanding it cannot lower anything.
- *             The source class of the paper (a plain store for the source's
- *             neighbours) is not used: with parallel source edges of different
- *             weights the last store wins, not the smallest; round 1 uses the
- *             same atomicMin as every round.
- * Limits:     benign races: several lanes may set ctl->status to the same
- *             value; a load of d(u) may be older than a concurrent atomicMin
- *             (it is larger: the vertex is pushed again and the next round
- *             relaxes with the new value); the in-degree count reads a counter
- *             others increment (a stale read adds once more, still >= 2). Ids
- *             must stay below 2^30 with classify=1 (two bits of each column
- *             are marks). With dedup=0 a queue may overflow its n entries; the
- *             host then refills it with every reached vertex (a superset of
- *             the frontier: Bellman-Ford stays exact) and goes on. A child grid
- *             that cannot be launched (launch pool full, or the cap) is done by
- *             the parent's virtual warp. Distances are 32-bit: the harness
- *             refuses graphs where (n-1) * max|w| reaches 2^31 - 1 before any
- *             of this runs, so every shortest distance fits; a sum off the
- *             shortest paths may pass 2^31 - 1 and is then no improvement
- *             (hbf_sum).
+ *             27(8), 2016.
+ * Invariants: info[v] = (key(d(v)) << 32) | r, key(d) = d ^ 0x80000000 (signed
+ *             order as unsigned), r the last round (1, 2, ...) that lowered
+ *             d(v). A proposal (d, r) never ties a stored (d, r') with r' > r,
+ *             so atomicMin changes info[v] exactly when d < d(v). Every vertex
+ *             whose distance fell in round r is in queue r (once with dedup
+ *             >= 1) but the classified ones; an empty queue: all final. A
+ *             target of in-degree 1 has one writer a round (classify needs
+ *             dedup >= 1), so a plain store is exact. Without a negative cycle
+ *             no push follows round n and no distance is below max(-(n-1) *
+ *             max|w-|, the sum of the negative weights): either proves one.
+ * Limits:     README's: 32-bit distances (hbf_sum clamps), ids below 2^30 with
+ *             classify=1, dedup=0's overflow (refilled with every reached
+ *             vertex), refused child launches (the virtual warp's), benign races.
  */
 #include "hbf.cuh"
 
