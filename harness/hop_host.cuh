@@ -126,7 +126,6 @@ static __device__ __forceinline__ unsigned long long hop_loop_rebuild(const hop_
                             cooperative_groups::this_grid());
 }
 
-
 /* support: after a hop step from level (b0 alone): -a's modes (the step's levels are hop
  * levels) and BFS4K_VERBOSE's counts */
 static __device__ __forceinline__ void hop_loop_count(const hop_args_t &a, int level, int b0) {

@@ -14,7 +14,7 @@
 function fm(x) { return x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : x >= 1 ? sprintf("%.2f", x) : sprintf("%.3f", x) }
 FNR == 1 { f++ }
 f == 1 { if (FNR > 1) { split($0, c, ","); n[c[3]] = c[4]; m[c[3]] = c[5] } next }
-table == "floor" && /^commit: / { commit = $2 }
+table == "floor" && /^date: / { day = substr($2, 1, 10) }   # the build: the log's commit: line
 table == "floor" && /^== [^ ]+ bin\/step[0-9]+: / {   # a step's first run; "(run 2)" and -V lines skipped
   match($0, /Median Time: [0-9.]+/); t[$2, substr($3, 9, 2)] = substr($0, RSTART + 13, RLENGTH - 13) + 0
   if (!($2 in seen)) { seen[$2] = 1; g[++ng] = $2 }
@@ -34,7 +34,7 @@ END {
       printf "| %s | %s | %s | %s | %.2f× | %s | %s× | %s× |\n", k, fm(t[k, "06"]), fm(t[k, "08"]), fm(t[k, "10"]),
         t[k, "08"] / t[k, "10"], fm(fl * 1000), fm(t[k, "08"] / fl), fm(t[k, "10"] / fl)
     }
-    print "measured at commit " commit
+    print "measured on " day
   } else if (table == "switch") {
     print "| graph | first bottom-up level | its frontier | edges inspected, beamer | edges inspected, topdown |"
     print "|---|---:|---:|---:|---:|"

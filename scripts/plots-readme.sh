@@ -320,9 +320,9 @@ peers_readme() { # slug
       printf '`make peers PEERS_DIR=/path/to/peer/bin`, then `make plots`.\n\n'; } > "$TMP/b-peers.md"
     update_readme "$README" "$TMP/b-peers.md" peers; return 0
   fi
-  # the last run's GPU, the gallery's commit and date (the .meta's last block)
-  [ -s "$meta" ] && prov=$(awk '/^gpu: / { g = substr($0, 6); sub(/,.*/, "", g) } /^gallery commit: / { c = $3 }
-    /^start: / { d = substr($2, 1, 10) } END { if (g != "") printf "%s, the gallery at %s, %s", g, c, d }' "$meta")
+  # the last run's GPU and date (the .meta's last block; the gallery's build is named there, not in prose)
+  [ -s "$meta" ] && prov=$(awk -v m="${meta#$ROOT/}" '/^gpu: / { g = substr($0, 6); sub(/,.*/, "", g) }
+    /^start: / { d = substr($2, 1, 10) } END { if (g != "") printf "%s, %s; the builds: `%s`", g, d, m }' "$meta")
   awk -F, -v src="${csv#$ROOT/}" -v prov="$prov" "$AWK_NUM"'
     NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     { g = $c["graph"]; k = g SUBSEP $c["tool"] SUBSEP $c["alg"] SUBSEP $c["variant"]

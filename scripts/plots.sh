@@ -118,13 +118,13 @@ ORACLE_RE='^(bfs|dijkstra|bellman-ford)$'
 best_sorted() { agg best "$@" | sort -t"$TAB" -k1,1 -k11,11n -k12,12n; }
 TAB=$'\t'
 
-# Provenance line from mode=info: "NVIDIA H100 80GB HBM3, CUDA 13.0, driver 580.65, commit abc, 2026-11-22"
+# Provenance line from mode=info: "NVIDIA H100 80GB HBM3, CUDA 13.0, driver 580.65, 2026-11-22 (the builds: ...)";
+# no commit ids in the lessons' prose: the CSV and its .meta hold them
 provenance() {
   agg info "$@" | awk -F'\t' '
     $1 == "gpu" { g = $2 } $1 == "cuda" { c = $2 } $1 == "driver" { d = $2 }
-    $1 == "commit" { n = split($2, cm, " "); k = (n > 1 ? "commits " : "commit ") cm[1] (n > 2 ? " .. " cm[n] : n == 2 ? ", " cm[2] : "") }
     $1 == "date" { a = substr($2, 1, 10); b = substr($3, 1, 10); dt = (a == b ? a : a " .. " b) }
-    END { printf "%s, CUDA %s, driver %s, %s, %s\n", g, c, d, k, dt }'
+    END { printf "%s, CUDA %s, driver %s, %s (the builds: the CSV'"'"'s commit column)\n", g, c, d, dt }'
 }
 
 # graphs of a best.tsv in display order: Kronecker, uniform, grid, road, mesh, social, other;

@@ -46,8 +46,8 @@ n=0
 for readme in "$STEPS"/[0-9][0-9]_*/README.md; do
   grep -qF "$BEGIN_MARK" "$readme" || continue
   d=${readme%/README.md}; id=step${d##*/}; id=${id%%_*}
-  gpu=$(field "$id" gpu); ncu=$(field "$id" ncu); commit=$(field "$id" commit); date=$(field "$id" end)
-  ncu=${ncu#Version }; ncu=${ncu%% (*}; commit=${commit%% (*}
+  gpu=$(field "$id" gpu); ncu=$(field "$id" ncu); date=$(field "$id" end)
+  ncu=${ncu#Version }; ncu=${ncu%% (*}
   cap=$(field "$id" 'launch cap'); cap=${cap%% launches*}
   {
     echo
@@ -68,8 +68,8 @@ for readme in "$STEPS"/[0-9][0-9]_*/README.md; do
                  v[key, "atomic_sectors_per_us"], v[key, "atomic_pct"] }
       }' "$csv"
     echo
-    printf 'Nsight Compute %s on the %s, from `%s` (commit %s, %s; provenance in `%s`). ' \
-      "${ncu:-?}" "${gpu:-?}" "$rel" "${commit:-?}" "${date:-?}" "${rel%.csv}.meta"
+    printf 'Nsight Compute %s on the %s, from `%s` (%s; the build and the rest of the provenance in `%s`). ' \
+      "${ncu:-?}" "${gpu:-?}" "$rel" "${date:-?}" "${rel%.csv}.meta"
     printf 'One run of `-n 1` (the warm-up and one trial), at most %s launches of each launch configuration; ' "${cap:-40}"
     printf 'time is the sum over the launches, under ncu (clocks at base, caches flushed before each launch); '
     printf 'the percentages are means weighted by each launch'"'"'s time; threads per warp is thread instructions over warp instructions.\n'

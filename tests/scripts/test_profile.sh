@@ -64,7 +64,8 @@ t "profile-tables: exit 0, one lesson" '[ $rc = 0 ] && grep -q "profile-tables: 
 t "profile-tables: the old text replaced, the rest kept" '! grep -q "old text" $f && grep -q "^before$" $f && grep -q "^after$" $f'
 t "profile-tables: one row per kernel, in the CSV's order" \
   '[ "$(grep -c "^| vw=4 | kron18 | " $f)" = 2 ] && grep "^| vw=4" $f | head -1 | grep -q "vwarp_expand_kernel. | 2 | 4.0 | 32.5 | 50.0 | 10.7 | 65.0 | 32 | 175 (2.50) |"'
-t "profile-tables: provenance from the meta" 'grep -q "Nsight Compute 2025.3.1.0 on the Fake GPU, 1.0" $f && grep -q "commit abc1234" $f'
+t "profile-tables: provenance from the meta, the build named there, not in the lesson" \
+  'grep -q "Nsight Compute 2025.3.1.0 on the Fake GPU, 1.0" $f && grep -q "(2026-01-01T00:00:00Z; the build and the rest of the provenance in .*profile-fake.meta.)" $f && ! grep -q abc1234 $f'
 t "profile-tables: a lesson without markers untouched" 'cmp -s $tmp/steps/06_y/README.md $tmp/06.orig'
 cp "$f" "$tmp/first.md"; out=$(tt 2>&1)
 t "profile-tables: a second run changes nothing" 'cmp -s $f $tmp/first.md'
