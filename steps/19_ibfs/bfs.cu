@@ -1,4 +1,4 @@
-/* Step 11 - ibfs: many BFS at once, one bit per source instance.
+/* Step 19 - ibfs: many BFS at once, one bit per source instance.
  *
  * Base:       06 (the joint frontier is a queue of vertex ids as in step 06,
  *             expanded by virtual warps of vw lanes; step 10, direction-
