@@ -9,6 +9,7 @@
  *   bfs4k_fini            the frees
  *   bfs4k_verbose         BFS4K_VERBOSE=1's line
  *   bfs4k_check_knobs     the knobs' values (loop; the rest: bfs4k_check_values)
+ *   bfs4k_init            the set-up: checks, shared memory, kernel attributes, grid, allocation
  *   bfs4k_knobs           the knob table (the rows the rungs above keep: bfs4k_host.cuh)
  */
 #ifndef GALLERY_BFS4K_PROG_CUH
@@ -81,6 +82,72 @@ static int bfs4k_check_knobs(const launch_t *lc) {
   long loop = KNOB_LOOP(lc);
   if (loop < 0 || loop > 1) return fail(EXIT_INPUT, "loop=%ld: -1 (the variant's), 0 or 1", loop);
   return bfs4k_check_values(lc);
+}
+
+/* support: the set-up: knob and block checks, shared memory, the kernels' builds and
+ * attributes, the cooperative grid, the allocation */
+static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
+  if (bfs4k_check_knobs(lc)) return fail_code();
+  if (lc->block % 32 != 0)
+    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)",
+                lc->block);
+  bfs4k_state_t *s = (bfs4k_state_t *)calloc(1, sizeof *s);
+  if (!s) return fail(EXIT_INPUT, "out of host memory");
+  s->g = *g;
+  s->lc = *lc;
+  bfs4k_args_t *a = &s->a;
+  bfs4k_read_knobs(a, g, lc);
+  a->loop = (int)KNOB_LOOP(lc);
+  /* shared memory: the hash table (8-byte entries) then the staging area */
+  s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
+  int dev = 0, smem_max = 0;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+  if (s->smem + 256 > (size_t)smem_max) {
+    size_t need = s->smem;
+    int h = a->hash, st = a->stage;
+    free(s);
+    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
+                "this GPU has %d", h, st, need, smem_max);
+  }
+  s->loop_kernel =
+      lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
+  s->single_kernel =
+      lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
+  const void *kernels[] = {
+      (const void *)bfs4k_loop_kernel,    (const void *)bfs4k_single_kernel,
+      (const void *)bfs4k_multi_kernel,   (const void *)bfs4k_hub_kernel,
+      (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
+  for (int i = 0; i < 6; i++)
+    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    (int)s->smem));
+  /* the cooperative grid holds at most the resident blocks; -x caps it further */
+  s->grid_loop =
+      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
+  if (s->full < 1) {
+    size_t need = s->smem;
+    free(s);
+    return fail(EXIT_INPUT,
+                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
+                need);
+  }
+  if (a->loop && !s->grid_loop) {
+    free(s);
+    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
+  }
+  a->res_mb =
+      (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
+  bfs4k_alloc_queues(a);
+  a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
+#if BFS4K_CDP
+  if (a->dp > 0 && !a->loop) {
+    /* room for a level's child launches; a refused one goes to the hub list */
+    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 2 * CHILD_MAX);
+    if (e != cudaSuccess) (void)cudaGetLastError();
+  }
+#endif
+  *state = s;
+  return 0;
 }
 
 /* support: the knob table (README.md: what each knob does, and why) */

@@ -251,71 +251,7 @@ typedef struct {
   dev_rows_t rows; /* -a: the level rows */
 } bfs4k_state_t;
 
-#include "bfs4k_prog.cuh" /* support: loop=0's small kernels, -a's rows, fini, knob check */
-
-static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
-  if (bfs4k_check_knobs(lc)) return fail_code();
-  if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)",
-                lc->block);
-  bfs4k_state_t *s = (bfs4k_state_t *)calloc(1, sizeof *s);
-  if (!s) return fail(EXIT_INPUT, "out of host memory");
-  s->g = *g;
-  s->lc = *lc;
-  bfs4k_args_t *a = &s->a;
-  bfs4k_read_knobs(a, g, lc);
-  a->loop = (int)KNOB_LOOP(lc);
-  /* NEW(08): shared memory: the hash table (8-byte entries) then the staging area */
-  s->smem = (size_t)a->hash * 8 + (size_t)a->stage * sizeof(vid_t);
-  int dev = 0, smem_max = 0;
-  CUDA_CHECK(cudaGetDevice(&dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  if (s->smem + 256 > (size_t)smem_max) {
-    size_t need = s->smem;
-    int h = a->hash, st = a->stage;
-    free(s);
-    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
-                "this GPU has %d", h, st, need, smem_max);
-  }
-  s->loop_kernel =
-      lc->block <= 512 ? (const void *)bfs4k_loop512_kernel : (const void *)bfs4k_loop_kernel;
-  s->single_kernel =
-      lc->block <= 512 ? (const void *)bfs4k_single512_kernel : (const void *)bfs4k_single_kernel;
-  const void *kernels[] = {
-      (const void *)bfs4k_loop_kernel,    (const void *)bfs4k_single_kernel,
-      (const void *)bfs4k_multi_kernel,   (const void *)bfs4k_hub_kernel,
-      (const void *)bfs4k_loop512_kernel, (const void *)bfs4k_single512_kernel};
-  for (int i = 0; i < 6; i++)
-    CUDA_CHECK(cudaFuncSetAttribute(kernels[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                    (int)s->smem));
-  /* NEW(08): the cooperative grid holds at most the resident blocks; -x caps it further */
-  s->grid_loop =
-      dev_coop_grid(s->loop_kernel, lc->block, s->smem, lc->sm_count, lc->grid, &s->full);
-  if (s->full < 1) {
-    size_t need = s->smem;
-    free(s);
-    return fail(EXIT_INPUT,
-                "block %d with %zu bytes of shared memory: not one block fits on an SM", lc->block,
-                need);
-  }
-  if (a->loop && !s->grid_loop) {
-    free(s);
-    return fail(EXIT_INPUT, "this GPU cannot launch cooperative grids: run with -K loop=0");
-  }
-  a->res_mb =
-      (unsigned)((a->loop ? s->grid_loop : (lc->grid > 0 ? lc->grid : s->full)) * lc->block);
-  bfs4k_alloc_queues(a);
-  a->ctl = (bfs4k_ctl_t *)gpu_alloc(sizeof(bfs4k_ctl_t), "loop state");
-#if BFS4K_CDP
-  if (a->dp > 0 && !a->loop) {
-    /* room for a level's child launches; a refused one goes to the hub list */
-    cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 2 * CHILD_MAX);
-    if (e != cudaSuccess) (void)cudaGetLastError();
-  }
-#endif
-  *state = s;
-  return 0;
-}
+#include "bfs4k_prog.cuh" /* support: loop=0's small kernels, -a's rows, init, fini, knobs */
 
 /* The host's level loop (loop=0): a launch and a readback per level (06's
  * way), the same levels as the device loop; c gets the device's tallies. */
