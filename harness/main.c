@@ -289,7 +289,7 @@ static int resolve_knobs(const options_t *o, const char *set, long *values, char
   return 0;
 }
 
-/* --- several sources in one run (STEP_MULTI, step 11) ---------------------
+/* --- several sources in one run (STEP_MULTI, step 19) ---------------------
  * One warm-up, then -n trials; each times ONE call over all k sources
  * (CUDA events). Every source's distances are checked against the oracle
  * (the last trial, or every trial with -v). Printed: the run's time, the

@@ -17,7 +17,7 @@
  * verified PASS | FAIL | UNCHECKED (-v checks every trial; the last trial is always checked)
  * gpu,driver,cuda  device name, driver and runtime version ("13.0"), "cpu" rows too
  * commit,date      git describe of the build, UTC ISO date of the run
- * Multi-source steps (STEP_MULTI, step.h; step 11): one row per run of all K
+ * Multi-source steps (STEP_MULTI, step.h; step 19): one row per run of all K
  * sources: src = the first source, edges = the sum over the K sources, ms = the
  * whole run, gteps = the aggregate; knobs ends with ";sources=K" (time per
  * source = ms / K).

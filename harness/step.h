@@ -106,7 +106,7 @@ typedef struct {
   int  (*check_knobs)(const launch_t *lc);
 } step_t;
 
-/* Optional: several sources in one timed run (step 11, iBFS). A step that
+/* Optional: several sources in one timed run (step 19, iBFS). A step that
  * can traverse from many sources at once also defines
  *   STEP_EXPORT const step_multi_t STEP_MULTI = { my_run_multi };
  * d_dist then holds k * n distances, instance i at d_dist + i * n, each filled

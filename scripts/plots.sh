@@ -559,15 +559,15 @@ fig_step() {  # NAME GP ABL
     gp "$2" "$OUT/$1-$s" "$TMP/$2.vars"
   done
 }
-# step 11: DATA/ibfs-step11-SLUG.csv (scripts/ibfs-bench.sh) -> OUT/ibfs-step11-SLUG.{svg,png}
+# step 19: DATA/ibfs-step19-SLUG.csv (scripts/ibfs-bench.sh) -> OUT/ibfs-step19-SLUG.{svg,png}
 fig_ibfs() {
   local f s
-  for f in "$DATA"/ibfs-step11-*.csv; do
+  for f in "$DATA"/ibfs-step19-*.csv; do
     [ -s "$f" ] || continue
     valid "$f" || continue
-    s=${f##*/ibfs-step11-}; s=${s%.csv}
-    printf "csv = %s\n" "$(q "$f")" > "$TMP/ibfs11.vars"    # size and subtitle: ibfs11.gp's own
-    gp ibfs11 "$OUT/ibfs-step11-$s" "$TMP/ibfs11.vars"
+    s=${f##*/ibfs-step19-}; s=${s%.csv}
+    printf "csv = %s\n" "$(q "$f")" > "$TMP/ibfs19.vars"    # size and subtitle: ibfs19.gp's own
+    gp ibfs19 "$OUT/ibfs-step19-$s" "$TMP/ibfs19.vars"
   done
 }
 if [ "$figures" = 1 ]; then

@@ -44,8 +44,8 @@ CONFIGS=(
   "step12|bin/step12-nocdp|hop|-G 200x200 -n 1"
   "step13|bin/step13-nocdp|lean=0|-G 200x200 -n 1 -K lean=0"
   "step13|bin/step13-nocdp|lean|-G 200x200 -n 1"
-  "step11|bin/step11|ibfs K=1|-g 18 -n 1"
-  "step11|bin/step11|ibfs K=64|-g 18 -n 1 -R 64"
+  "step19|bin/step19|ibfs K=1|-g 18 -n 1"
+  "step19|bin/step19|ibfs K=64|-g 18 -n 1 -R 64"
 )
 
 ncu=${NCU:-$(command -v ncu 2>/dev/null || echo "${CUDA:-/usr/local/cuda}/bin/ncu")}

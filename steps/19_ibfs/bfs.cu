@@ -2,8 +2,8 @@
  *
  * Base:       06 (the joint frontier is a queue of vertex ids as in step 06,
  *             expanded by virtual warps of vw lanes; step 10, direction-
- *             optimizing BFS, was not on this branch when step 11 was written,
- *             so the bottom-up levels and the switching rule are added here)
+ *             optimizing BFS, is on another branch of the ladder (08's), so
+ *             the bottom-up levels and the switching rule are added here)
  * Adds:       k sources in ONE traversal (the harness's STEP_MULTI entry,
  *             step.h): instances are run in groups of up to 64 (knob gsize),
  *             one bit per instance in a 64-bit status word per vertex; a joint

@@ -1,12 +1,12 @@
-# ibfs11.awk - step 11 against a single-source step, from scripts/ibfs-bench.sh's CSV
-# (harness schema, report.h). Prints one line per (graph, K) of step 11's default
+# ibfs19.awk - step 19 against a single-source step, from scripts/ibfs-bench.sh's CSV
+# (harness schema, report.h). Prints one line per (graph, K) of step 19's default
 # variant and knobs (mode=curve, default) or per (graph, variant, knobs) at every K
 # (mode=all):
 #   graph K base_ms_per_source ibfs_ms_per_source speedup ibfs_aggregate_gteps base_gteps variant knobs
 # base_ms_per_source: mean time of the base step (base, default step06) over the
-#   first K sources of its -R run (the same K sources step 11 got with -R K);
+#   first K sources of its -R run (the same K sources step 19 got with -R K);
 #   running it K times takes K times that.
-# ibfs_ms_per_source: median over trials of step 11's run time, divided by K.
+# ibfs_ms_per_source: median over trials of step 19's run time, divided by K.
 # Every trial of a run counts (-n 3: the last trial is verified, PASS, the others
 # UNCHECKED); a run with a FAIL row is left out whole.
 BEGIN { FS = ","; if (base == "") base = "step06"; if (mode == "") mode = "curve" }
@@ -15,7 +15,7 @@ $(c["step"]) == base {
   if ($(c["verified"]) != "PASS") next
   g = $(c["graph"]); nb[g]++; bms[g, nb[g]] = $(c["ms"]); bed[g, nb[g]] = $(c["edges"]); next
 }
-$(c["step"]) == "step11" {
+$(c["step"]) == "step19" {
   kn = $(c["knobs"]); if (!match(kn, /sources=[0-9]+/)) next
   k = substr(kn, RSTART + 8, RLENGTH - 8) + 0
   g = $(c["graph"]); key = g SUBSEP k SUBSEP $(c["variant"]) SUBSEP kn
