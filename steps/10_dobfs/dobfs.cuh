@@ -631,7 +631,7 @@ static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, do
 /* hooks (host): what a rung above's rule learns from the graph and sets at
  * level 0 (11: the largest degrees, the edge counts); nothing here */
 #ifndef DOBFS_BOUND
-#define DOBFS_BOUND(a, t, g) ((void)(t), (void)(g))
+#define DOBFS_BOUND(a, t, g, h) ((void)(t), (void)(g))
 #endif
 #ifndef DOBFS_RS0_ABOVE
 #define DOBFS_RS0_ABOVE(a, t, m, src) ((void)(t), (void)(m), (void)(src))
@@ -652,7 +652,7 @@ static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, c
   } else if (dobfs_transpose(t, a, h)) {
     return fail_code();
   }
-  DOBFS_BOUND(a, t, g);
+  DOBFS_BOUND(a, t, g, h);
   return 0;
 }
 
