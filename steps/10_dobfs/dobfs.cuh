@@ -18,24 +18,14 @@
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
-/* Hooks for the fields of a rung above, in place (its counts sit where its
- * code expects them); empty here. */
+/* hooks: the fields of a rung above, in place in the types below (11: Beamer's
+ * counts and knobs); none here */
 #ifndef DOBFS_RULE_FLAGS
 #define DOBFS_RULE_FLAGS
-#endif
-#ifndef DOBFS_RULE_SUMS
 #define DOBFS_RULE_SUMS
-#endif
-#ifndef DOBFS_CTL_SUMS
 #define DOBFS_CTL_SUMS
-#endif
-#ifndef DOBFS_ARGS_KNOBS
 #define DOBFS_ARGS_KNOBS
-#endif
-#ifndef DOBFS_ARGS_FLAGS
 #define DOBFS_ARGS_FLAGS
-#endif
-#ifndef DOBFS_ARGS_BOUND
 #define DOBFS_ARGS_BOUND
 #endif
 
@@ -82,29 +72,6 @@ typedef struct dobfs_args {
   DOBFS_ARGS_BOUND              /* hook */
   int mstage;                   /* multi-block levels stage in shared memory (08) or not */
 } dobfs_args_t;
-
-/* NEW(10): block sums of NS per-thread counts into dst[k] (warp shuffles, shared
- * atomics, then one global atomic per block and count). Every thread of the
- * block calls it; a NULL dst[k] is skipped. NS: 10 sums two counts; a rung
- * above may sum more (its own NS). */
-#ifndef NS
-#define NS 2
-#endif
-static __device__ void dobfs_block_sum(unsigned long long v[NS],
-                                       unsigned long long *const dst[NS]) {
-  __shared__ unsigned long long s_sum[NS];
-  if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < NS; k++) {
-#pragma unroll
-    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(DEV_FULL_MASK, v[k], d);
-    if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
-  }
-  __syncthreads();
-  if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
-    atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
-}
 
 #include "dobfs_trace.cuh" /* support (-a): a level's row (dobfs_record, dobfs_td_row) */
 
@@ -213,6 +180,14 @@ static __device__ __forceinline__ void dobfs_single_zero(unsigned long long *cnt
   nb[z] = 0;
 }
 
+/* 5.5: single-block levels. Block 0 (or the only block) expands level
+ * after level with __syncthreads() between them, the frontier in shared
+ * memory, until the frontier passes `single` entries or is empty. Its
+ * counters stay in shared memory and registers: a level costs no global
+ * round trip besides the expansion itself. The queue to start from is in
+ * global q[cur]; on return the next one is there too and ctl->{level, cur,
+ * size} say where the loop stands. */
+/* replaces: bfs4k_single */
 static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
                                     unsigned long long size, dobfs_rule_t rs) {
   const bfs4k_args_t *a = &da->b; /* step 08's arguments: its lines read as 08's */
@@ -330,8 +305,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
   unsigned lane = threadIdx.x & 31;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  /* the vertices found (|Q| of the next level), in-edges read (-a) */
-  unsigned long long c[NS] = {0, 0};
+  unsigned long long found = 0, read = 0; /* |Q| of the next level; in-edges read (-a) */
   for (unsigned long long w0 = warp * BU_K; w0 < a->words; w0 += nwarps * BU_K) {
     eid_t e[BU_K], end[BU_K], lim[BU_K];
     int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none, 4 long: the warp's */
@@ -356,7 +330,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
 #pragma unroll
       for (int k = 0; k < BU_K; k++) {
         if (st[k] != 1) continue;
-        c[1]++;
+        read++;
         if (__ldcg(&front[v[k] >> 5]) >> (v[k] & 31) & 1) st[k] = 2; /* a parent: stop here */
         else if (++e[k] == lim[k]) st[k] = lim[k] == end[k] ? 3 : 4;
         open |= st[k] == 1;
@@ -382,7 +356,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
 #pragma unroll
           for (int j = 0; j < BU_K; j++)
             if (v[j] != NONE) {
-              c[1]++;
+              read++;
               f |= __ldcg(&front[v[j] >> 5]) >> (v[j] & 31) & 1;
             }
           hit = __any_sync(DEV_FULL_MASK, f);
@@ -395,15 +369,15 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
       unsigned long long u = (w0 + k) * 32 + lane;
       if (st[k] == 2) {
         a->b.dist[u] = level + 1; /* u's own thread: no race */
-        c[0]++;
+        found++;
       }
       unsigned ball = __ballot_sync(DEV_FULL_MASK, st[k] == 2);
       if (lane == 0 && w0 + k < a->words) next[w0 + k] = ball; /* the whole word: no clearing */
     }
   }
   int z = level % 3;
-  unsigned long long *const dst[NS] = {&a->ctl->b.cnt[z], a->b.trace ? &a->ctl->b.edges[z] : NULL};
-  dobfs_block_sum(c, dst);
+  dev_block_add(found, &a->ctl->b.cnt[z]);
+  if (a->b.trace) dev_block_add(read, &a->ctl->b.edges[z]);
 }
 
 /* NEW(10): queue -> bitmap at a switch to bottom-up. The queue may hold duplicates;

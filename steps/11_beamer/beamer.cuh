@@ -34,7 +34,7 @@
 #define DOBFS_ARGS_BOUND                                                                    \
   unsigned long long maxout, maxin; /* largest out- and in-degree: beamer's bound */       \
   unsigned long long nf_td; /* n_f <= nf_td: n_f * maxout * gamma <= n, below the floor */
-#define NS 6 /* the bottom-up level's six sums */
+#define NS 6 /* the bottom-up level's six sums (beamer_block_sum) */
 
 /* NEW(11): the rule's extra answers (dir_t), the default variant (rule_t) */
 enum { DIR_SCOUT = 2, DIR_CENSUS = 3 };
@@ -81,6 +81,25 @@ static void beamer_read_knobs(struct dobfs_args *a, const launch_t *lc);
 
 #include "../10_dobfs/dobfs.cuh" /* step 10: both directions, the slides' rule, the loop */
 #include "beamer_host.cuh"       /* support: beamer's knobs */
+
+/* NEW(11): block sums of NS per-thread counts into dst[k] (warp shuffles, shared
+ * atomics, then one global atomic per block and count). Every thread of the
+ * block calls it; a NULL dst[k] is skipped. */
+static __device__ void beamer_block_sum(unsigned long long v[NS],
+                                        unsigned long long *const dst[NS]) {
+  __shared__ unsigned long long s_sum[NS];
+  if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < NS; k++) {
+#pragma unroll
+    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(DEV_FULL_MASK, v[k], d);
+    if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
+  }
+  __syncthreads();
+  if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
+    atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
+}
 
 /* NEW(11): Beamer's rule (dobfs_choose's default); DIR_SCOUT when it needs the
  * frontier's degrees and its bound cannot decide without them (the caller sums
@@ -379,7 +398,7 @@ static __device__ void beamer_multi(const dobfs_args_t *da, int level, int cur,
     int z = level % 3;
     unsigned long long *const dst[NS] = {
         &da->ctl->b.edges[z], &da->ctl->fi[z], NULL, NULL, NULL, NULL};
-    dobfs_block_sum(c, dst);
+    beamer_block_sum(c, dst);
   }
 }
 
@@ -481,7 +500,7 @@ static __device__ void beamer_bottomup(const dobfs_args_t *a, int level, const u
   unsigned long long *const dst[NS] = {&a->ctl->b.cnt[z], &a->ctl->fo[z], &a->ctl->fin[z],
                                        &a->ctl->left[z], &a->ctl->left_in[z],
                                        a->b.trace ? &a->ctl->b.edges[z] : NULL};
-  dobfs_block_sum(c, dst);
+  beamer_block_sum(c, dst);
 }
 
 /* NEW(11): the scout (beamer, when its bound cannot decide): the out- and in-edges
@@ -503,7 +522,7 @@ static __device__ void beamer_scout(const dobfs_args_t *a, int level, const vid_
   int z = level % 3;
   unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], &a->ctl->cen[z],
                                        NULL,           NULL,           NULL};
-  dobfs_block_sum(c, dst);
+  beamer_block_sum(c, dst);
 }
 
 /* Beamer's bound could not decide: the scout sums the frontier's degrees (a

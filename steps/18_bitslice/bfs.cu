@@ -145,7 +145,7 @@ static __device__ void bs_bottomup(const dobfs_args_t *a, int level, const unsig
   unsigned long long *const dst[NS] = {&a->ctl->b.cnt[z], &a->ctl->fo[z], &a->ctl->fin[z],
                                        &a->ctl->left[z], &a->ctl->left_in[z],
                                        a->b.trace ? &a->ctl->b.edges[z] : NULL};
-  dobfs_block_sum(c, dst);
+  beamer_block_sum(c, dst);
 }
 
 /* replaces: beamer_loop_bu */
