@@ -4,6 +4,7 @@
  *
  *   dobfs_host_t        the host's CSR and CSC offsets, the transpose built here
  *   dobfs_transpose     a directed graph's CSC, built on the host and uploaded
+ *   dobfs_in_edges      the frontier bitmaps and the in-edges (init)
  *   dobfs_check_values  the values of step 10's knobs (check_knobs)
  *   dobfs_read_knobs    step 10's knobs into its arguments
  *   dobfs_trace_open    -a's marks and level rows
@@ -104,6 +105,30 @@ static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *row
   a->b.mark = keep->b.mark;
   a->lv = (trace_lv_t *)rows->d;
   CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
+  return 0;
+}
+
+/* support: what a rung above's rule learns from the graph (11: the largest degrees) */
+#ifndef DOBFS_BOUND
+#define DOBFS_BOUND(a, t, g, h) ((void)(t), (void)(g))
+#endif
+
+/* support: the frontier bitmaps (one bit per vertex) and the in-edges: a
+ * symmetric graph is its own transpose (dobfs_transpose builds a directed one's). */
+static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, const graph_t *h) {
+  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
+  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
+  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
+  t->h_offsets = h->offsets;
+  if (h->symmetric) {
+    a->in_offsets = g->offsets;
+    a->in_cols = g->cols;
+    t->h_in_offsets = h->offsets;
+    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
+  } else if (dobfs_transpose(t, a, h)) {
+    return fail_code();
+  }
+  DOBFS_BOUND(a, t, g, h);
   return 0;
 }
 

@@ -511,12 +511,14 @@ static __device__ __forceinline__ void dobfs_rule_load(dobfs_rule_t *rs,
   rs->r = vr->r;
 }
 
-/* hooks: a rung above's single-block levels and rule state (11: its counts) */
+/* hooks: a rung above's single-block levels, rule state, direction and levels
+ * (11: the same with Beamer's counts) */
 #ifndef DOBFS_SINGLE
 #define DOBFS_SINGLE dobfs_single
-#endif
-#ifndef DOBFS_RULE_LOAD
 #define DOBFS_RULE_LOAD dobfs_rule_load
+#define DOBFS_LOOP_DIR(a, L) dobfs_choose(&(a), &(L)->rs, (L)->level)
+#define DOBFS_LOOP_BU dobfs_loop_bu
+#define DOBFS_LOOP_TD dobfs_loop_td
 #endif
 
 /* Single-block levels in block 0 (the others wait at the barrier); then every
@@ -574,17 +576,6 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &da, dobf
   return L->size == 0;
 }
 
-/* hooks: a rung above's direction and levels (11: the rule's counts) */
-#ifndef DOBFS_LOOP_DIR
-#define DOBFS_LOOP_DIR(a, L) dobfs_choose(&(a), &(L)->rs, (L)->level)
-#endif
-#ifndef DOBFS_LOOP_BU
-#define DOBFS_LOOP_BU dobfs_loop_bu
-#endif
-#ifndef DOBFS_LOOP_TD
-#define DOBFS_LOOP_TD dobfs_loop_td
-#endif
-
 /* One level of step 10's loop: the rule's direction, then that level. */
 static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, dobfs_loop_t *L,
                                                        int b0) {
@@ -602,33 +593,10 @@ static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, do
 
 #include "dobfs_host.cuh" /* support: the host's glue, shared with the rungs above */
 
-/* hooks (host): what a rung above's rule learns from the graph and sets at
- * level 0 (11: the largest degrees, the edge counts); nothing here */
-#ifndef DOBFS_BOUND
-#define DOBFS_BOUND(a, t, g, h) ((void)(t), (void)(g))
-#endif
+/* hook (host): a rung above's counts at level 0 (11: the edges); none here */
 #ifndef DOBFS_RS0_ABOVE
 #define DOBFS_RS0_ABOVE(a, t, m, src) ((void)(t), (void)(m), (void)(src))
 #endif
-
-/* NEW(10): the frontier bitmaps (one bit per vertex) and the in-edges: a
- * symmetric graph is its own transpose. */
-static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, const graph_t *h) {
-  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
-  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
-  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  t->h_offsets = h->offsets;
-  if (h->symmetric) {
-    a->in_offsets = g->offsets;
-    a->in_cols = g->cols;
-    t->h_in_offsets = h->offsets;
-    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
-  } else if (dobfs_transpose(t, a, h)) {
-    return fail_code();
-  }
-  DOBFS_BOUND(a, t, g, h);
-  return 0;
-}
 
 /* NEW(10): the rule's state before level 0 (the source alone) */
 static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src) {
