@@ -1,9 +1,10 @@
 /* dobfs_host.cuh - support (no lesson): the host side of step 10's levels
- * that is no part of its lesson, shared by steps 10, 12, 13 and 18 (host code,
+ * that is no part of its lesson, shared by steps 10-13 and 18 (host code,
  * header only; included by step 10's dobfs.cuh, after its types).
  *
  *   dobfs_host_t        the host's CSR and CSC offsets, the transpose built here
  *   dobfs_transpose     a directed graph's CSC, built on the host and uploaded
+ *   dobfs_in_edges      the frontier bitmaps and the in-edges (init)
  *   dobfs_check_values  the values of step 10's knobs (check_knobs)
  *   dobfs_read_knobs    step 10's knobs into its arguments
  *   dobfs_trace_open    -a's marks and level rows
@@ -29,7 +30,7 @@
 
 /* support: the host's side of the in-edges: CSR and CSC offsets (the rule's level
  * 0), and the transpose init built for a directed graph (freed by fini). */
-typedef struct {
+typedef struct dobfs_host {
   const eid_t *h_offsets, *h_in_offsets;
   eid_t *h_in_offsets_own;
   eid_t *d_in_offsets_own;
@@ -53,22 +54,32 @@ static int dobfs_transpose(dobfs_host_t *s, dobfs_args_t *a, const graph_t *h) {
   return 0;
 }
 
+/* support: the knobs of a rung above's rule, checked like the slides rule's (11: alpha, beta) */
+#ifndef DOBFS_RULE_KNOB_NAMES
+#define DOBFS_RULE_KNOB_NAMES
+#endif
+
 /* support: the values of step 10's knobs: step 08's but loop, mstage and the
  * rule's (check_knobs of 10 and of the rungs above) */
 static int dobfs_check_values(const launch_t *lc) {
   if (bfs4k_check_values(lc)) return fail_code();
   long mstage = launch_knob(lc, "mstage");
   if (mstage < 0 || mstage > 1) return fail(EXIT_INPUT, "mstage=%ld: 0 or 1", mstage);
-  static const char *const rule[] = {"slides_pct", "alpha", "beta", "gamma"};
-  for (int i = 0; i < 4; i++) {
+  static const char *const rule[] = {"slides_pct", DOBFS_RULE_KNOB_NAMES "gamma"};
+  for (int i = 0; i < (int)(sizeof rule / sizeof rule[0]); i++) {
     long v = launch_knob(lc, rule[i]);
     if (v < 0) return fail(EXIT_INPUT, "%s=%ld: must be 0 or positive", rule[i], v);
   }
   return 0;
 }
 
+/* support: a rung above's rule knobs (11: beamer's); none here */
+#ifndef DOBFS_READ_ABOVE
+#define DOBFS_READ_ABOVE(a, lc) ((void)0)
+#endif
+
 /* support: step 08's knobs (bfs4k_read_knobs), mstage, and the rule's: the
- * variant is the rule */
+ * variant is the rule (any other: a rung above's default, RULE_ABOVE) */
 static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t *lc) {
   bfs4k_read_knobs(&a->b, g, lc);
   a->mstage = (int)launch_knob(lc, "mstage");
@@ -76,10 +87,8 @@ static void dobfs_read_knobs(dobfs_args_t *a, const dgraph_t *g, const launch_t 
   a->rule = strcmp(var, "slides") == 0     ? RULE_SLIDES
             : strcmp(var, "topdown") == 0  ? RULE_TOPDOWN
             : strcmp(var, "bottomup") == 0 ? RULE_BOTTOMUP
-                                           : RULE_BEAMER;
-  a->count = a->rule == RULE_BEAMER; /* only beamer needs the degrees of what top-down finds */
-  a->alpha = (double)launch_knob(lc, "alpha");
-  a->beta = (double)launch_knob(lc, "beta");
+                                           : RULE_ABOVE;
+  DOBFS_READ_ABOVE(a, lc);
   a->gamma = (double)launch_knob(lc, "gamma");
   a->slides_pct = (double)launch_knob(lc, "slides_pct");
   a->avg_deg = g->n ? (double)g->m / (double)g->n : 0;
@@ -96,6 +105,30 @@ static int dobfs_trace_open(dobfs_args_t *a, dobfs_args_t *keep, dev_rows_t *row
   a->b.mark = keep->b.mark;
   a->lv = (trace_lv_t *)rows->d;
   CUDA_CHECK(cudaMemset(a->b.mark, 0xff, (size_t)(a->b.n ? a->b.n : 1) * sizeof(int)));
+  return 0;
+}
+
+/* support: what a rung above's rule learns from the graph (11: the largest degrees) */
+#ifndef DOBFS_BOUND
+#define DOBFS_BOUND(a, t, g, h) ((void)(t), (void)(g))
+#endif
+
+/* support: the frontier bitmaps (one bit per vertex) and the in-edges: a
+ * symmetric graph is its own transpose (dobfs_transpose builds a directed one's). */
+static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, const graph_t *h) {
+  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
+  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
+  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
+  t->h_offsets = h->offsets;
+  if (h->symmetric) {
+    a->in_offsets = g->offsets;
+    a->in_cols = g->cols;
+    t->h_in_offsets = h->offsets;
+    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
+  } else if (dobfs_transpose(t, a, h)) {
+    return fail_code();
+  }
+  DOBFS_BOUND(a, t, g, h);
   return 0;
 }
 
@@ -157,6 +190,11 @@ static void dobfs_free(dobfs_args_t *a, dobfs_host_t *t, dev_rows_t *rows) {
   free(t->h_in_offsets_own);
 }
 
+/* support: a rung above's rule knobs, last in DOBFS_KNOBS (11: alpha, beta); none here */
+#ifndef DOBFS_KNOBS_ABOVE
+#define DOBFS_KNOBS_ABOVE
+#endif
+
 /* support: the knobs of step 08's levels (dp = 128 and mstage = 0 here) and of the rule,
  * shared by the knob tables of 10 and of the rungs above (each adds gamma, worded for it, its
  * own, and DOBFS_KNOB_SLIDES last) */
@@ -179,9 +217,7 @@ static void dobfs_free(dobfs_args_t *a, dobfs_host_t *t, dev_rows_t *rows) {
     {"hash", -1, \
      "duplicate-detection hash table entries per block (64-bit, shared memory); 0 off; -1: 0"}, \
     BFS4K_KNOBS_VISIT \
-    {"alpha", 15, "beamer: top-down -> bottom-up when alpha*m_f > m_u (0: never)"}, \
-    {"beta", 18, \
-     "beamer: bottom-up -> top-down when the frontier shrinks and beta*n_f <= n (huge: never)"},
+    DOBFS_KNOBS_ABOVE
 
 /* support: the slides rule's knob, the last of every table */
 #define DOBFS_KNOB_SLIDES \

@@ -1,4 +1,5 @@
-/* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels).
+/* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels),
+ *             the slides' rule.
  *
  * Base:       08 (its levels and device loop, loop=1, one cooperative grid; its
  *             knobs but loop, from ../08_bfs4k/bfs4k.cuh). dobfs.cuh: what the
@@ -6,19 +7,18 @@
  * Adds:       the bottom-up level (each unvisited vertex scans its in-edges, the
  *             transpose's, up to the first in the frontier; a lane reads at most
  *             BU_LONG, its warp the rest) and a rule that picks each level's
- *             direction on the device from the kernels' counts (variants beamer,
- *             slides; topdown, bottomup: the ablation). Frontier: a queue
- *             top-down, a bitmap bottom-up, converted at a switch (timed).
- * Changes to 08's top-down levels: the expansion sums the frontier's in-edges; a
- *             single-block level with hubs hands them to the grid's hub pass;
- *             mstage=0; dp = 128; no -V paper (its knobs keep bfs4k's values).
+ *             direction on the device from |Q| and |R| alone (variant slides;
+ *             topdown, bottomup: the ablation). Frontier: a queue top-down, a
+ *             bitmap bottom-up, converted at a switch (timed).
+ * Changes to 08's top-down levels: a single-block level with hubs hands them to
+ *             the grid's hub pass; mstage=0; dp = 128; no -V paper (its knobs
+ *             keep bfs4k's values).
  * Idea:       bottom-up reads at most the unvisited vertices' in-edges, each
- *             search ending at its first parent. beamer: bottom-up when m_f >
- *             m_u / alpha, back when the frontier shrinks and n_f < n / beta
- *             (GAP's form); slides: when |R| < |Q| * E/V * slides_pct / 100.
- * Reference:  S. Beamer, K. Asanovic, D. Patterson, SC 2012 (Alg. 2, 3, Fig. 5);
+ *             search ending at its first parent. slides: bottom-up when |R| <
+ *             |Q| * E/V * slides_pct / 100 and past the scan floor (gamma).
+ * Reference:  S. Beamer, K. Asanovic, D. Patterson, SC 2012 (Alg. 2, 3);
  *             P.-I. Chen, T.-W. Huang, "An Efficient Implementation of Parallel
- *             Breadth-first Search" (slides, Alg. 2-3).
+ *             Breadth-first Search" (slides, Alg. 2-3). Step 11: Beamer's rule.
  * Invariants: 08's, top-down. Bottom-up, bit v of bm[bcur] <=> dist[v] == L (none
  *             past n); u's thread alone writes dist[u]; a warp's ballot writes
  *             next[w] whole. Every thread evaluates the rule on the same counters
@@ -42,8 +42,8 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
   dobfs_loop_t L;
   dobfs_loop_begin(a, src, &L, b0);
   for (;;) {
-    /* -a: a level's time runs from here (choice, scout and conversions
-     * included) to its last grid.sync(), before the trace's own counting */
+    /* -a: a level's time runs from here (the direction's choice and the
+     * conversions included) to its last grid.sync(), before the trace's own counting */
     L.tl = a.b.trace && b0 ? trace_clock() : 0;
     if (dobfs_loop_level(a, &L, b0)) break;
   }
@@ -145,9 +145,8 @@ static int dobfs_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
 }
 
 /* NEW(10): the variant is the rule; topdown (08's levels) and bottomup are the
- * ablation. Beamer's rule is the default: the slides' rule uses the average
- * degree, and a Kronecker graph's early frontiers hold the hubs (README). */
-static const char *const dobfs_variants[] = {"beamer", "slides", "topdown", "bottomup", NULL};
+ * ablation. */
+static const char *const dobfs_variants[] = {"slides", "topdown", "bottomup", NULL};
 
 static const knob_def_t dobfs_knobs[] = {
     DOBFS_KNOBS

@@ -1,10 +1,11 @@
 /* dobfs.cuh - step 10's building blocks, the library of the rungs above it:
  * the rule's types and state (08's embedded first), 08's top-down levels as 10
- * changed them (dobfs_single, dobfs_multi), the rule (dobfs_choose and its
- * updates), the bottom-up level, the scout, the frontier conversions and the
- * loop's parts. Step 10's bfs.cu holds the loop and the program; what is no
- * lesson is support: the host glue (harness/dobfs_host.cuh), -a on the device
- * (harness/dobfs_trace.cuh).
+ * changed them (dobfs_single, dobfs_multi), the slides' rule (dobfs_choose and
+ * its updates), the bottom-up level, the frontier conversions and the loop's
+ * parts. Step 10's bfs.cu holds the loop and the program; what is no lesson is
+ * support: the host glue (harness/dobfs_host.cuh), -a on the device
+ * (harness/dobfs_trace.cuh). Hooks (#ifndef NAME): where a rung above (11's
+ * Beamer rule) adds its counts and fields; each is a no-op or 10's own here.
  */
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
@@ -17,36 +18,36 @@
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
+/* hooks: the fields of a rung above, in place in the types below (11: Beamer's
+ * counts and knobs); none here */
+#ifndef DOBFS_RULE_FLAGS
+#define DOBFS_RULE_FLAGS
+#define DOBFS_RULE_SUMS
+#define DOBFS_CTL_SUMS
+#define DOBFS_ARGS_KNOBS
+#define DOBFS_ARGS_FLAGS
+#define DOBFS_ARGS_BOUND
+#endif
+
 /* NEW(10) */
-typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = TRACE_BOTTOMUP /* 1: -a's rows */, DIR_SCOUT = 2,
-               DIR_CENSUS = 3 } dir_t;
-/* NEW(10): beamer stops counting after this many top-down levels in a row that the
- * scan floor decided alone (a grid, a road network: the counting would cost
- * ~2 us a level there); a census pass starts it again if ever needed. */
-#define DOBFS_QUIET 64
-typedef enum { RULE_BEAMER = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;  /* NEW(10) */
+typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = TRACE_BOTTOMUP /* 1: -a's rows */ } dir_t;
+/* NEW(10): the variant is the rule; 0 is a rung above's (11: beamer) */
+typedef enum { RULE_ABOVE = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;
 
 /* NEW(10): what the rule knows before level L. Every thread of the loop holds a
  * copy and updates it from the same counters: all copies stay equal. */
-typedef struct {
+typedef struct dobfs_rule {
   int dir;                      /* the direction of level L - 1                        */
-  int known;                    /* mf and fi are known (else only bounds)              */
-  int counting;                 /* the expansions sum their degrees: w is valid        */
-  int quiet;                    /* top-down levels in a row the floor decided alone    */
+  DOBFS_RULE_FLAGS              /* hook: a rung above's flags                          */
   unsigned long long nf, prev_nf; /* frontier entries of level L and of L - 1          */
   unsigned long long r;         /* vertices not yet visited (|R|)                      */
-  unsigned long long w;         /* in-edges of the unvisited and the frontier: m_u(L - 1) */
-  unsigned long long mf, fi;    /* out- and in-edges of the frontier: m_u = w - fi     */
+  DOBFS_RULE_SUMS               /* hook: a rung above's edge counts                    */
 } dobfs_rule_t;
 
-/* NEW(10): step 08's loop state, and what the rule counts. */
+/* NEW(10): step 08's loop state, and the rule's. */
 typedef struct {
   bfs4k_ctl_t b;                /* step 08's counters, first: 08's code reads them     */
-  unsigned long long fi[3];     /* top-down: in-edges of level L's entries (directed graphs) */
-  unsigned long long fo[3], fin[3]; /* bottom-up: out- and in-edges of the vertices found */
-  unsigned long long left[3], left_in[3]; /* bottom-up: vertices still unvisited, their in-edges */
-  unsigned long long so[3], si[3]; /* scout: out- and in-edges of level L's entries     */
-  unsigned long long cen[3];    /* census: in-edges of the unvisited vertices          */
+  DOBFS_CTL_SUMS                /* hook: a rung above's counters                       */
   unsigned long long tq;        /* entries of the queue built from a bitmap            */
   dobfs_rule_t rs;              /* the rule's state, handed over by single-block levels */
   int bu_levels;
@@ -55,7 +56,7 @@ typedef struct {
 } dobfs_ctl_t;
 
 /* NEW(10): step 08's arguments (b.ctl points at ctl->b), and the rule's. */
-typedef struct {
+typedef struct dobfs_args {
   bfs4k_args_t b;               /* step 08's, first: 08's functions take &a->b         */
   dobfs_ctl_t *ctl;             /* the same memory as b.ctl, with the rule's counters  */
   trace_lv_t *lv;               /* -a rows (b.lv is unused)                            */
@@ -64,32 +65,13 @@ typedef struct {
   unsigned *bm[2];              /* frontier bitmaps, `words` words each                */
   unsigned long long words;
   dobfs_rule_t rs0;             /* the rule's state before level 0                     */
-  double alpha, beta, gamma, slides_pct, avg_deg; /* the rules' knobs, m / n           */
-  int rule, count, sym;         /* variant; count degrees (beamer); symmetric          */
-  unsigned long long maxout, maxin; /* largest out- and in-degree: beamer's bound      */
-  unsigned long long nf_td;     /* n_f <= nf_td: n_f * maxout * gamma <= n, below the floor */
+  DOBFS_ARGS_KNOBS              /* hook: a rung above's knobs                          */
+  double gamma, slides_pct, avg_deg; /* the rule's knobs, m / n                        */
+  int rule;                     /* the variant                                         */
+  DOBFS_ARGS_FLAGS              /* hook */
+  DOBFS_ARGS_BOUND              /* hook */
   int mstage;                   /* multi-block levels stage in shared memory (08) or not */
 } dobfs_args_t;
-
-/* NEW(10): block sums of NS per-thread counts into dst[k] (warp shuffles, shared
- * atomics, then one global atomic per block and count). Every thread of the
- * block calls it; a NULL dst[k] is skipped. */
-#define NS 6
-static __device__ void dobfs_block_sum(unsigned long long v[NS],
-                                       unsigned long long *const dst[NS]) {
-  __shared__ unsigned long long s_sum[NS];
-  if (threadIdx.x < NS) s_sum[threadIdx.x] = 0;
-  __syncthreads();
-#pragma unroll
-  for (int k = 0; k < NS; k++) {
-#pragma unroll
-    for (int d = 16; d >= 1; d >>= 1) v[k] += __shfl_xor_sync(DEV_FULL_MASK, v[k], d);
-    if ((threadIdx.x & 31) == 0 && v[k]) atomicAdd(&s_sum[k], v[k]);
-  }
-  __syncthreads();
-  if (threadIdx.x < NS && dst[threadIdx.x] && s_sum[threadIdx.x])
-    atomicAdd(dst[threadIdx.x], s_sum[threadIdx.x]);
-}
 
 #include "dobfs_trace.cuh" /* support (-a): a level's row (dobfs_record, dobfs_td_row) */
 
@@ -108,10 +90,12 @@ static __host__ __device__ __forceinline__ int dobfs_floor(const dobfs_args_t *a
   return a->gamma == 0 || DMUL(mf, a->gamma) > (double)a->b.n;
 }
 
-/* NEW(10): the direction of level `level`, from what the rule knows before it;
- * DIR_SCOUT when beamer needs the frontier's degrees and its bound cannot
- * decide without them (the caller sums them, dobfs_scouted, and asks again);
- * DIR_CENSUS when it needs m_u too, which it stopped tracking (DOBFS_QUIET). */
+/* a rung above's rule (the default variant there): none here */
+#ifndef DOBFS_CHOOSE_ABOVE
+#define DOBFS_CHOOSE_ABOVE(a, rs, level) ((void)(level), DIR_TOPDOWN)
+#endif
+
+/* NEW(10): the direction of level `level`, from what the rule knows before it. */
 static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *a,
                                                             const dobfs_rule_t *rs, int level) {
   switch (a->rule) {
@@ -123,94 +107,38 @@ static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *
                ? DIR_BOTTOMUP
                : DIR_TOPDOWN;
   }
-  default: /* RULE_BEAMER */
-    /* stay while the frontier grows or is large (n_f > n / beta) */
-    if (rs->dir == DIR_BOTTOMUP && level > 0)
-      return (rs->nf >= rs->prev_nf || DMUL((double)rs->nf, a->beta) > (double)a->b.n)
-                 ? DIR_BOTTOMUP
-                 : DIR_TOPDOWN;
-    if (!rs->known) { /* m_f <= n_f * max out-degree, m_u >= w - n_f * max in-degree */
-      /* the floor's bound, in integers: most levels of a grid */
-      if (rs->nf <= a->nf_td) return DIR_TOPDOWN;
-      double nf = (double)rs->nf, w = (double)rs->w;
-      double mf_hi = DMUL(nf, (double)a->maxout), mu_lo = w - DMUL(nf, (double)a->maxin);
-      if (!dobfs_floor(a, mf_hi)) return DIR_TOPDOWN;
-      if (!rs->counting) return DIR_CENSUS; /* w is stale: count it afresh */
-      if (DMUL(mf_hi, a->alpha) <= mu_lo) return DIR_TOPDOWN;
-      return DIR_SCOUT;
-    }
-    /* m_u, in-edges of the unvisited */
-    unsigned long long mu = rs->w > rs->fi ? rs->w - rs->fi : 0;
-    /* m_f > m_u / alpha, and past the scan floor */
-    return DMUL((double)rs->mf, a->alpha) > (double)mu && dobfs_floor(a, (double)rs->mf)
-               ? DIR_BOTTOMUP : DIR_TOPDOWN;
+  default: return DOBFS_CHOOSE_ABOVE(a, rs, level);
   }
 }
 
-/* NEW(10): the scout's sums: m_f and the frontier's in-edges, exact (with
- * duplicates); a census adds the in-edges of the unvisited: w afresh. */
-static __host__ __device__ __forceinline__ void dobfs_scouted(const dobfs_args_t *a,
-                                                              dobfs_rule_t *rs, int census,
-                                                              unsigned long long so,
-                                                              unsigned long long si,
-                                                              unsigned long long cen) {
-  rs->known = 1;
-  rs->mf = so;
-  rs->fi = a->sym ? so : si;
-  if (census) {
-    rs->w = cen + rs->fi;
-    rs->counting = 1;
-    rs->quiet = 0;
-  }
-}
-
-/* NEW(10): after a top-down level L that found `next` entries, whose own frontier
- * had `fi` in-edges (summed by the expansion, duplicates twice): w becomes
- * m_u(L) = w - fi; the new frontier's degrees are not known yet. */
-static __host__ __device__ __forceinline__ void dobfs_td_update(const dobfs_args_t *a,
-                                                                dobfs_rule_t *rs,
-                                                                unsigned long long next,
-                                                                unsigned long long fi) {
-  if (rs->counting) {
-    rs->w = rs->w > fi ? rs->w - fi : 0;
-    /* quiet: the floor alone said top-down for this level */
-    rs->quiet = dobfs_floor(a, DMUL((double)rs->nf, (double)a->maxout)) ? 0 : rs->quiet + 1;
-    if (rs->quiet >= DOBFS_QUIET) rs->counting = 0;
-  }
+/* NEW(10): after a top-down level L that found `next` entries (duplicates
+ * twice): |R| shrinks by as many. */
+static __host__ __device__ __forceinline__ void dobfs_td_update(dobfs_rule_t *rs,
+                                                                unsigned long long next) {
   rs->dir = DIR_TOPDOWN;
-  rs->known = 0;
   rs->prev_nf = rs->nf;
   rs->nf = next;
   rs->r = rs->r > next ? rs->r - next : 0;
 }
 
-/* NEW(10): after a bottom-up level: exact (every vertex counted by its thread). */
-static __host__ __device__ __forceinline__ void dobfs_bu_update(
-    const dobfs_args_t *a, dobfs_rule_t *rs, unsigned long long found, unsigned long long fo,
-    unsigned long long fi, unsigned long long left, unsigned long long left_in) {
+/* NEW(10): after a bottom-up level that found `found` vertices (exact). */
+static __host__ __device__ __forceinline__ void dobfs_bu_update(dobfs_rule_t *rs,
+                                                                unsigned long long found) {
   rs->dir = DIR_BOTTOMUP;
-  rs->known = 1;
-  rs->counting = rs->counting || a->count; /* w is exact again */
-  rs->quiet = 0;
   rs->prev_nf = rs->nf;
   rs->nf = found;
-  rs->mf = fo;
-  rs->fi = fi;
-  rs->w = left_in + fi; /* in-edges of the unvisited and of the new frontier */
-  rs->r = left;
+  rs->r = rs->r > found ? rs->r - found : 0;
 }
+
+/* a rung above's counters of set z: none here */
+#ifndef DOBFS_ZERO_SUMS
+#define DOBFS_ZERO_SUMS(a, z) ((void)0)
+#endif
 
 /* Zero counter set z (one thread). */
 static __device__ void dobfs_zero_set(const dobfs_args_t *a, int z) {
   bfs4k_zero_set(&a->b, z); /* step 08's counters */
-  a->ctl->fi[z] = 0;        /* the rule's */
-  a->ctl->fo[z] = 0;
-  a->ctl->fin[z] = 0;
-  a->ctl->left[z] = 0;
-  a->ctl->left_in[z] = 0;
-  a->ctl->so[z] = 0;
-  a->ctl->si[z] = 0;
-  a->ctl->cen[z] = 0;
+  DOBFS_ZERO_SUMS(a, z);    /* a rung above's */
 }
 
 /* Zero the next step's counters (block 0, thread 0, while step ci runs). */
@@ -219,56 +147,13 @@ static __device__ void dobfs_zero_next(const dobfs_args_t *a, int ci) {
   dobfs_zero_set(a, ci == 2 ? 0 : ci + 1);
 }
 
-/* NEW(10): a single-block level's out- and in-edges for the rule: warp sums,
- * one shared atomic per warp. */
-static __device__ __forceinline__ void dobfs_single_count(unsigned long long edges,
-                                                          unsigned long long ein,
-                                                          unsigned long long *s_fo,
-                                                          unsigned long long *s_fi) {
-  unsigned long long o = edges, i = ein;
-#pragma unroll
-  for (int d = 16; d >= 1; d >>= 1) {
-    o += __shfl_xor_sync(DEV_FULL_MASK, o, d);
-    i += __shfl_xor_sync(DEV_FULL_MASK, i, d);
-  }
-  if ((threadIdx.x & 31) == 0 && o + i) {
-    atomicAdd(s_fo, o);
-    atomicAdd(s_fi, i);
-  }
-}
-
-/* NEW(10): the scout in block 0: the frontier's out- and in-edges, exactly. */
-static __device__ __forceinline__ void dobfs_single_scout(const dobfs_args_t *a, dobfs_rule_t *rs,
-                                                          const vid_t *sq, unsigned long long scap,
-                                                          const vid_t *gq, unsigned long long size,
-                                                          unsigned long long *s_so,
-                                                          unsigned long long *s_si) {
-  unsigned t = threadIdx.x, bd = blockDim.x;
-  if (t == 0) {
-    *s_so = 0;
-    *s_si = 0;
-  }
-  __syncthreads();
-  unsigned long long o = 0, i = 0;
-  for (unsigned long long k = t; k < size; k += bd) {
-    vid_t v = k < scap ? sq[k] : __ldcg(&gq[k]);
-    o += a->b.offsets[v + 1] - a->b.offsets[v];
-    if (!a->sym) i += a->in_offsets[v + 1] - a->in_offsets[v];
-  }
-  if (o) atomicAdd(s_so, o);
-  if (i) atomicAdd(s_si, i);
-  __syncthreads();
-  dobfs_scouted(a, rs, 0, *s_so, *s_si, 0);
-}
-
 /* Thread 0 of block 0 at the hand-over: every counter set clean for whatever
  * level comes next, where the loop stands, the rule's state (NEW(10)) and, for
  * a pending level (NEW(10): it waits for the grid's hub pass), its counts. */
 static __device__ __forceinline__ void dobfs_single_publish(
     const dobfs_args_t *a, int pending, unsigned long long tl, const dobfs_rule_t *rs, int level,
     int cur, unsigned long long size, unsigned long long pushes, int levels,
-    unsigned long long cnt, unsigned long long nh, unsigned long long nb, unsigned long long fo,
-    unsigned long long fi) {
+    unsigned long long cnt, unsigned long long nh, unsigned long long nb) {
   for (int z = 0; z < 3; z++) dobfs_zero_set(a, z);
   a->ctl->pending = pending;
   a->ctl->t_pending = tl;
@@ -277,8 +162,6 @@ static __device__ __forceinline__ void dobfs_single_publish(
     a->ctl->b.cnt[z] = cnt;
     a->ctl->b.hubs[z] = nh;
     a->ctl->b.bigs[z] = nb;
-    if (rs->counting && !a->b.trace) a->ctl->b.edges[z] = fo;
-    a->ctl->fi[z] = fi;
   }
   a->ctl->rs = *rs;
   a->ctl->b.size = size;
@@ -291,14 +174,10 @@ static __device__ __forceinline__ void dobfs_single_publish(
 /* Zero set z of dobfs_single's counters (shared memory, one set per level mod 3). */
 static __device__ __forceinline__ void dobfs_single_zero(unsigned long long *cnt,
                                                          unsigned long long *nh,
-                                                         unsigned long long *nb,
-                                                         unsigned long long *fo,
-                                                         unsigned long long *fi, int z) {
+                                                         unsigned long long *nb, int z) {
   cnt[z] = 0;
   nh[z] = 0;
   nb[z] = 0;
-  fo[z] = 0;
-  fi[z] = 0;
 }
 
 /* 5.5: single-block levels. Block 0 (or the only block) expands level
@@ -320,7 +199,7 @@ static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
    * level suffices: thread 0 zeroes the set of level L + 2 after level L's
    * barrier, when every thread has read it (at the end of level L - 1) and
    * nobody uses it before level L + 1's barrier. */
-  __shared__ unsigned long long s_cnt[3], s_nh[3], s_nb[3], s_fo[3], s_fi[3], s_so, s_si;
+  __shared__ unsigned long long s_cnt[3], s_nh[3], s_nb[3];
   int sc = 0, levels = 0, li = 0, pending = 0;
   unsigned long long edges_last = 0; /* this thread's edges of a pending level (-a) */
   unsigned long long tl = 0;         /* NEW(10, -a, thread 0): when this level began */
@@ -328,7 +207,7 @@ static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
   unsigned t = threadIdx.x, bd = blockDim.x;
   unsigned long long nin = size < scap ? size : scap;
   for (unsigned long long i = t; i < nin; i += bd) sq[0][i] = __ldcg(&a->q[cur][i]);
-  if (t < 3) dobfs_single_zero(s_cnt, s_nh, s_nb, s_fo, s_fi, t);
+  if (t < 3) dobfs_single_zero(s_cnt, s_nh, s_nb, t);
   __syncthreads();
   for (;;) {
     int vw, ed;
@@ -336,15 +215,13 @@ static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
     /* NEW(10): hubs of more than HUB_GRID edges in the second half of the list (for the grid) */
     bfs4k_sink_t sk = {sq[sc ^ 1], scap, &s_cnt[li], a->q[cur ^ 1], NULL, &s_nh[li],
                        a->mode == MODE_SINGLE ? NULL : &s_nb[li], 1};
-    unsigned long long edges = 0, ein = 0;
+    unsigned long long edges = 0;
     if (a->trace && t == 0) tl = trace_clock();
     bfs4k_expand(a, &sk, ht, sq[sc], scap, a->q[cur], size, level, vw, ed, 0, t / 32,
-                 bd / 32, a->trace || rs.counting ? &edges : NULL, da->in_offsets,
-                 rs.counting && !da->sym ? &ein : NULL); /* NEW(10): ein, beamer, directed */
-    if (rs.counting) dobfs_single_count(edges, ein, &s_fo[li], &s_fi[li]); /* NEW(10) */
+                 bd / 32, a->trace ? &edges : NULL, NULL, NULL);
     __syncthreads(); /* the level's barrier */
     int lz = li == 0 ? 2 : li - 1; /* (li + 2) % 3 */
-    if (t == 0) dobfs_single_zero(s_cnt, s_nh, s_nb, s_fo, s_fi, lz);
+    if (t == 0) dobfs_single_zero(s_cnt, s_nh, s_nb, lz);
     /* NEW(10, support, not the lesson): a level with hubs (a Kronecker graph's
      * level 1: 28 vertices, 244,380 edges) is finished by the whole grid, not
      * by this block: hand over with the level half done (its hub list). */
@@ -362,7 +239,7 @@ static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
       bfs4k_single_tally(a, level, next, sq[sc ^ 1], scap, a->q[cur ^ 1], edges);
       if (t == 0) dobfs_record(da, level, size, MODE_SINGLE, vw, ed, nh0, DIR_TOPDOWN, ns);
     }
-    dobfs_td_update(da, &rs, next, da->sym ? s_fo[li] : s_fi[li]); /* NEW(10) */
+    dobfs_td_update(&rs, next); /* NEW(10) */
     pushes += next;
     levels++;
     level++;
@@ -371,12 +248,8 @@ static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
     cur ^= 1;
     size = next;
     if (size == 0 || (a->mode != MODE_SINGLE && size > a->single)) break;
-    int d = dobfs_choose(da, &rs, level); /* NEW(10): the next level's direction */
-    if (d == DIR_SCOUT) { /* the bound could not decide: the frontier's degrees, exactly */
-      dobfs_single_scout(da, &rs, sq[sc], scap, a->q[cur], size, &s_so, &s_si);
-      d = dobfs_choose(da, &rs, level);
-    }
-    if (d == DIR_BOTTOMUP || d == DIR_CENSUS) break; /* the grid's work */
+    /* NEW(10): the next level's direction; bottom-up is the grid's work */
+    if (dobfs_choose(da, &rs, level) == DIR_BOTTOMUP) break;
   }
   /* hand over to the multi-block levels: the shared part of the frontier out
    * (pending: of the next frontier, which the grid's hub pass completes) */
@@ -390,7 +263,7 @@ static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
   for (unsigned long long i = t; i < nin; i += bd) a->q[hq][i] = sq[hs][i];
   if (t == 0)
     dobfs_single_publish(da, pending, tl, &rs, level, cur, size, pushes, levels, s_cnt[li],
-                         s_nh[li], s_nb[li], s_fo[li], s_fi[li]);
+                         s_nh[li], s_nb[li]);
   if (pending && a->trace) { /* the pending level's edges (-a), after thread 0's zeroing */
     __syncthreads();
     dev_block_add(edges_last, &da->ctl->b.edges[level % 3]);
@@ -402,24 +275,15 @@ static __device__ void dobfs_single(const dobfs_args_t *da, int level, int cur,
 /* One multi-block level: every block of the grid. */
 /* replaces: bfs4k_multi */
 static __device__ void dobfs_multi(const dobfs_args_t *da, int level, int cur,
-                                   unsigned long long size, int cdp, int *vw_out, int *ed_out,
-                                   int count) {
+                                   unsigned long long size, int cdp, int *vw_out, int *ed_out) {
   const bfs4k_args_t *a = &da->b; /* step 08's arguments: its lines read as 08's */
   if (blockIdx.x == 0 && threadIdx.x == 0) dobfs_zero_next(da, level % 3);
-  unsigned long long c[NS]; /* NEW(10): the frontier's out- and in-edges (zeroed only when used) */
-  if (a->trace || count)
-    for (int k = 0; k < NS; k++) c[k] = 0;
+  unsigned long long edges = 0; /* -a */
   /* NEW(10): mstage=0: no block queue, each warp's pushes go straight to the global queue */
   bfs4k_multi_level(a, level, cur, size, level % 3, cdp,
                     da->mstage ? (unsigned long long)a->stage : 0, vw_out, ed_out,
-                    a->trace || count ? &c[0] : NULL, da->in_offsets,
-                    count && !da->sym ? &c[1] : NULL);
-  if (a->trace || count) {
-    int z = level % 3;
-    unsigned long long *const dst[NS] = {
-        &da->ctl->b.edges[z], &da->ctl->fi[z], NULL, NULL, NULL, NULL};
-    dobfs_block_sum(c, dst);
-  }
+                    a->trace ? &edges : NULL, NULL, NULL);
+  if (a->trace) dev_block_add(edges, &da->ctl->b.edges[level % 3]);
 }
 
 /* NEW(10): the bottom-up step of level L (Beamer Alg. 3, the slides' Alg. 2) on
@@ -441,8 +305,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
   unsigned lane = threadIdx.x & 31;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  /* found, their out-edges, their in-edges, left, left's in-edges, in-edges read */
-  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
+  unsigned long long found = 0, read = 0; /* |Q| of the next level; in-edges read (-a) */
   for (unsigned long long w0 = warp * BU_K; w0 < a->words; w0 += nwarps * BU_K) {
     eid_t e[BU_K], end[BU_K], lim[BU_K];
     int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none, 4 long: the warp's */
@@ -467,7 +330,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
 #pragma unroll
       for (int k = 0; k < BU_K; k++) {
         if (st[k] != 1) continue;
-        c[5]++;
+        read++;
         if (__ldcg(&front[v[k] >> 5]) >> (v[k] & 31) & 1) st[k] = 2; /* a parent: stop here */
         else if (++e[k] == lim[k]) st[k] = lim[k] == end[k] ? 3 : 4;
         open |= st[k] == 1;
@@ -493,7 +356,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
 #pragma unroll
           for (int j = 0; j < BU_K; j++)
             if (v[j] != NONE) {
-              c[5]++;
+              read++;
               f |= __ldcg(&front[v[j] >> 5]) >> (v[j] & 31) & 1;
             }
           hit = __any_sync(DEV_FULL_MASK, f);
@@ -506,44 +369,15 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
       unsigned long long u = (w0 + k) * 32 + lane;
       if (st[k] == 2) {
         a->b.dist[u] = level + 1; /* u's own thread: no race */
-        c[0]++;
-        c[1] += a->b.offsets[u + 1] - a->b.offsets[u];
-        c[2] += end[k] - a->in_offsets[u];
-      } else if (st[k] == 3) {
-        c[3]++;
-        c[4] += end[k] - a->in_offsets[u];
+        found++;
       }
       unsigned ball = __ballot_sync(DEV_FULL_MASK, st[k] == 2);
       if (lane == 0 && w0 + k < a->words) next[w0 + k] = ball; /* the whole word: no clearing */
     }
   }
   int z = level % 3;
-  unsigned long long *const dst[NS] = {&a->ctl->b.cnt[z], &a->ctl->fo[z], &a->ctl->fin[z],
-                                       &a->ctl->left[z], &a->ctl->left_in[z],
-                                       a->b.trace ? &a->ctl->b.edges[z] : NULL};
-  dobfs_block_sum(c, dst);
-}
-
-/* NEW(10): the scout (beamer, when its bound cannot decide): the out- and in-edges
- * of level L's queue entries, on the whole grid; the census adds the in-edges
- * of every unvisited vertex (one read of dist, like a bottom-up level's). */
-static __device__ void dobfs_scout(const dobfs_args_t *a, int level, const vid_t *q,
-                                   unsigned long long size, int census) {
-  unsigned long long c[NS] = {0, 0, 0, 0, 0, 0};
-  unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-  unsigned long long tid = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
-  for (unsigned long long i = tid; i < size; i += stride) {
-    vid_t v = __ldcg(&q[i]);
-    c[0] += a->b.offsets[v + 1] - a->b.offsets[v];
-    if (!a->sym) c[1] += a->in_offsets[v + 1] - a->in_offsets[v];
-  }
-  if (census)
-    for (unsigned long long v = tid; v < a->b.n; v += stride)
-      if (__ldcg(&a->b.dist[v]) == DIST_INF) c[2] += a->in_offsets[v + 1] - a->in_offsets[v];
-  int z = level % 3;
-  unsigned long long *const dst[NS] = {&a->ctl->so[z], &a->ctl->si[z], &a->ctl->cen[z],
-                                       NULL,           NULL,           NULL};
-  dobfs_block_sum(c, dst);
+  dev_block_add(found, &a->ctl->b.cnt[z]);
+  if (a->b.trace) dev_block_add(read, &a->ctl->b.edges[z]);
 }
 
 /* NEW(10): queue -> bitmap at a switch to bottom-up. The queue may hold duplicates;
@@ -584,7 +418,7 @@ static __device__ void dobfs_to_queue(const dobfs_args_t *a, const unsigned *bm,
  * Every thread of the cooperative grid runs them on its own copy of the loop's
  * state, from the same counters after the same grid.sync(): all take the same
  * branches and reach the same barriers. A part returns 1 when the loop ends. */
-typedef struct {
+typedef struct dobfs_loop {
   int level, cur, mb_levels;
   int bcur, in_bitmap, bu_levels; /* where the frontier is: queue q[cur] or bitmap bm[bcur] */
   dobfs_rule_t rs;
@@ -628,19 +462,6 @@ static __device__ __forceinline__ void dobfs_loop_end(const dobfs_args_t &a, con
   }
 }
 
-/* Beamer's bound could not decide: the scout sums the frontier's degrees (a
- * census the unvisited vertices' too), then the rule decides again. */
-static __device__ __forceinline__ int dobfs_loop_scout(const dobfs_args_t &a, dobfs_loop_t *L,
-                                                       int dir) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  int z = L->level % 3;
-  dobfs_scout(&a, L->level, a.b.q[L->cur], L->size, dir == DIR_CENSUS);
-  grid.sync();
-  dobfs_scouted(&a, &L->rs, dir == DIR_CENSUS, ld_volatile(&a.ctl->so[z]),
-                ld_volatile(&a.ctl->si[z]), ld_volatile(&a.ctl->cen[z]));
-  return dobfs_choose(&a, &L->rs, L->level);
-}
-
 /* A bottom-up level; at a switch point the queue becomes a bitmap first. */
 static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs_loop_t *L,
                                                     int b0) {
@@ -654,8 +475,7 @@ static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs
   grid.sync();
   int z = L->level % 3;
   unsigned long long found = ld_volatile(&a.ctl->b.cnt[z]);
-  dobfs_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
-                  ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
+  dobfs_bu_update(&L->rs, found);
   if (a.b.trace && b0)
     dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, trace_clock() - L->tl);
   L->bu_levels++;
@@ -682,29 +502,38 @@ static __device__ __forceinline__ int dobfs_loop_to_queue(const dobfs_args_t &a,
   return 0;
 }
 
+/* The rule's state as the single-block levels left it (volatile: block 0 wrote it). */
+static __device__ __forceinline__ void dobfs_rule_load(dobfs_rule_t *rs,
+                                                       const volatile dobfs_rule_t *vr) {
+  rs->dir = vr->dir;
+  rs->nf = vr->nf;
+  rs->prev_nf = vr->prev_nf;
+  rs->r = vr->r;
+}
+
+/* hooks: a rung above's single-block levels, rule state, direction and levels
+ * (11: the same with Beamer's counts) */
+#ifndef DOBFS_SINGLE
+#define DOBFS_SINGLE dobfs_single
+#define DOBFS_RULE_LOAD dobfs_rule_load
+#define DOBFS_LOOP_DIR(a, L) dobfs_choose(&(a), &(L)->rs, (L)->level)
+#define DOBFS_LOOP_BU dobfs_loop_bu
+#define DOBFS_LOOP_TD dobfs_loop_td
+#endif
+
 /* Single-block levels in block 0 (the others wait at the barrier); then every
  * thread takes where they stopped, the rule's state included. Returns whether
  * they handed over a level with hubs (pending: the grid's hub pass ends it). */
 static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, dobfs_loop_t *L,
                                                         int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  if (blockIdx.x == 0) dobfs_single(&a, L->level, L->cur, L->size, L->rs);
+  if (blockIdx.x == 0) DOBFS_SINGLE(&a, L->level, L->cur, L->size, L->rs);
   grid.sync();
   const volatile dobfs_ctl_t *vc = (volatile dobfs_ctl_t *)a.ctl;
   L->level = vc->b.level;
   L->cur = vc->b.cur;
   L->size = ld_volatile(&a.ctl->b.size);
-  const volatile dobfs_rule_t *vr = &vc->rs;
-  L->rs.dir = vr->dir;
-  L->rs.known = vr->known;
-  L->rs.counting = vr->counting;
-  L->rs.quiet = vr->quiet;
-  L->rs.nf = vr->nf;
-  L->rs.prev_nf = vr->prev_nf;
-  L->rs.r = vr->r;
-  L->rs.w = vr->w;
-  L->rs.mf = vr->mf;
-  L->rs.fi = vr->fi;
+  DOBFS_RULE_LOAD(&L->rs, &vc->rs);
   int pending = vc->pending;
   if (a.b.trace && b0) L->tl = vc->t_pending; /* it began in block 0 */
   return pending;
@@ -720,16 +549,12 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &da, dobf
   int level = L->level, cur = L->cur, ci = L->level % 3;
   int vw = 0, ed = 0;
   if (!pending) {
-    dobfs_multi(&da, level, cur, L->size, 0, &vw, &ed, L->rs.counting);
+    dobfs_multi(&da, level, cur, L->size, 0, &vw, &ed);
     grid.sync();
   }
   unsigned long long nh = ld_volatile(&da.ctl->b.hubs[ci]);
   unsigned long long nb = ld_volatile(&da.ctl->b.bigs[ci]);
   unsigned long long next = ld_volatile(&da.ctl->b.cnt[ci]);
-  /* the frontier's in-edges (out-edges when symmetric), read with the
-   * others: one L2 round trip a level, not two */
-  unsigned long long fi = 0;
-  if (L->rs.counting) fi = ld_volatile(da.sym ? &da.ctl->b.edges[ci] : &da.ctl->fi[ci]);
   if (nh || nb) {
     /* NEW(10): mstage=0, no block queue */
     bfs4k_hub_pass(&a, level, cur, ci, nh, nb, da.mstage ? (unsigned long long)a.stage : 0);
@@ -742,7 +567,7 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &da, dobf
   }
   if (a.trace) /* support (-a): the level's time, its duplicates, its row */
     dobfs_td_row(&da, level, cur, L->size, L->tl, b0, pending, vw, ed, nh, nb, next);
-  dobfs_td_update(&da, &L->rs, next, fi);
+  dobfs_td_update(&L->rs, next);
   L->pushes += next;
   L->mb_levels++;
   L->level++;
@@ -754,9 +579,8 @@ static __device__ __forceinline__ int dobfs_loop_td(const dobfs_args_t &da, dobf
 /* One level of step 10's loop: the rule's direction, then that level. */
 static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, dobfs_loop_t *L,
                                                        int b0) {
-  int dir = dobfs_choose(&a, &L->rs, L->level); /* every thread, the same answer */
-  if (dir == DIR_SCOUT || dir == DIR_CENSUS) dir = dobfs_loop_scout(a, L, dir);
-  if (dir == DIR_BOTTOMUP) return dobfs_loop_bu(a, L, b0);
+  int dir = DOBFS_LOOP_DIR(a, L); /* every thread, the same answer */
+  if (dir == DIR_BOTTOMUP) return DOBFS_LOOP_BU(a, L, b0);
   if (L->in_bitmap && dobfs_loop_to_queue(a, L, b0)) return 1;
   int pending = 0;
   if (a.b.mode == MODE_SINGLE || (a.b.mode == MODE_SWITCH && L->size <= a.b.single)) {
@@ -764,52 +588,23 @@ static __device__ __forceinline__ int dobfs_loop_level(const dobfs_args_t &a, do
     if (!pending) return L->size == 0;
     /* level `level` has hubs: the grid's hub pass below finishes it */
   }
-  return dobfs_loop_td(a, L, b0, pending);
+  return DOBFS_LOOP_TD(a, L, b0, pending);
 }
 
 #include "dobfs_host.cuh" /* support: the host's glue, shared with the rungs above */
 
-/* NEW(10): the frontier bitmaps (one bit per vertex) and the in-edges: a
- * symmetric graph is its own transpose. Then the largest degrees, for
- * beamer's bound, and nf_td from gamma as it stands now. */
-static int dobfs_in_edges(dobfs_host_t *t, dobfs_args_t *a, const dgraph_t *g, const graph_t *h) {
-  size_t bm_bytes = (size_t)(a->words ? a->words : 1) * sizeof(unsigned);
-  a->bm[0] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 0");
-  a->bm[1] = (unsigned *)gpu_alloc(bm_bytes, "frontier bitmap 1");
-  t->h_offsets = h->offsets;
-  a->sym = h->symmetric;
-  if (h->symmetric) {
-    a->in_offsets = g->offsets;
-    a->in_cols = g->cols;
-    t->h_in_offsets = h->offsets;
-    printf("Transpose: symmetric graph: the CSR is its own transpose (nothing built)\n");
-  } else if (dobfs_transpose(t, a, h)) {
-    return fail_code();
-  }
-  for (vid_t v = 0; v < h->n; v++) {
-    unsigned long long o = t->h_offsets[v + 1] - t->h_offsets[v];
-    unsigned long long i = t->h_in_offsets[v + 1] - t->h_in_offsets[v];
-    if (o > a->maxout) a->maxout = o;
-    if (i > a->maxin) a->maxin = i;
-  }
-  /* nf_td = floor(n / (maxout * gamma)); 0: no shortcut */
-  double fl = (double)a->maxout * a->gamma;
-  a->nf_td = a->gamma == 0 ? 0 : fl == 0 ? ~0ULL : (unsigned long long)((double)g->n / fl);
-  return 0;
-}
+/* hook (host): a rung above's counts at level 0 (11: the edges); none here */
+#ifndef DOBFS_RS0_ABOVE
+#define DOBFS_RS0_ABOVE(a, t, m, src) ((void)(t), (void)(m), (void)(src))
+#endif
 
-/* NEW(10): the rule's state before level 0 (the source alone), from the host graph */
+/* NEW(10): the rule's state before level 0 (the source alone) */
 static void dobfs_rs0(dobfs_args_t *a, const dobfs_host_t *t, eid_t m, vid_t src) {
   a->rs0.dir = DIR_TOPDOWN;
-  a->rs0.known = 1;
-  a->rs0.counting = a->count; /* beamer: w = m is exact */
-  a->rs0.quiet = 0;
   a->rs0.nf = 1;
   a->rs0.prev_nf = 0;
   a->rs0.r = (unsigned long long)a->b.n - 1;
-  a->rs0.w = (unsigned long long)m; /* everything unvisited but the source */
-  a->rs0.mf = (unsigned long long)(t->h_offsets[src + 1] - t->h_offsets[src]);
-  a->rs0.fi = (unsigned long long)(t->h_in_offsets[src + 1] - t->h_in_offsets[src]);
+  DOBFS_RS0_ABOVE(a, t, m, src);
 }
 
 #endif /* DOBFS_CUH */

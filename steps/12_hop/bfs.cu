@@ -1,7 +1,7 @@
 /* Step 12 - hop: the latency engine for high-diameter graphs, on direction-optimizing BFS.
  *
- * Base:       10, included from ../10_dobfs/dobfs.cuh (and through it 08's bfs4k.cuh),
- *             every knob but loop; what 13 takes from 12: hop.cuh.
+ * Base:       11, included from ../11_beamer/beamer.cuh (and through it 10's dobfs.cuh
+ *             and 08's bfs4k.cuh), every knob but loop; what 13 takes from 12: hop.cuh.
  * Adds (ours, not in the papers): the hop engine (knobs hop, hopq, hopmax) for the top-down
  *             levels under the rule's floor. Auto (hop=-1): 64 levels a barrier below mean
  *             degree 5, 4 below 8, else 0 (step 10's levels). The floor rises hop-fold;

@@ -9,7 +9,7 @@
 #ifndef HOP_CUH
 #define HOP_CUH
 
-#include "../10_dobfs/dobfs.cuh" /* the rule, both directions, 08's levels as 10 changed them */
+#include "../11_beamer/beamer.cuh" /* beamer's rule and counts; through it 10's levels */
 
 enum { MODE_HOP1 = 3, MODE_HOPK = 4 }; /* NEW(12): -a's modes of hop levels, beside 08's MODE_* */
 

@@ -73,12 +73,12 @@ static __device__ __forceinline__ unsigned bs_scan(const unsigned *front, unsign
   return open;
 }
 
-/* NEW(18): a bottom-up level over the slices, in place of dobfs_bottomup where
+/* NEW(18): a bottom-up level over the slices, in place of beamer_bottomup where
  * the slices exist, with the same counters for the rule. A lane takes one
  * row group: its unvisited rows from dist, then its slices in column order
  * until every such row has a frontier in-neighbour. A warp takes 32 groups,
  * 32 R vertices: R whole bitmap words, each written by one lane. */
-/* replaces: dobfs_bottomup */
+/* replaces: beamer_bottomup */
 static __device__ void bs_bottomup(const dobfs_args_t *a, int level, const unsigned *front,
                                    unsigned *next) {
   if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -145,10 +145,10 @@ static __device__ void bs_bottomup(const dobfs_args_t *a, int level, const unsig
   unsigned long long *const dst[NS] = {&a->ctl->b.cnt[z], &a->ctl->fo[z], &a->ctl->fin[z],
                                        &a->ctl->left[z], &a->ctl->left_in[z],
                                        a->b.trace ? &a->ctl->b.edges[z] : NULL};
-  dobfs_block_sum(c, dst);
+  beamer_block_sum(c, dst);
 }
 
-/* replaces: dobfs_loop_bu */
+/* replaces: beamer_loop_bu */
 static __device__ __forceinline__ int bs_loop_bu(const dobfs_args_t &a, dobfs_loop_t *L, int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   if (!L->in_bitmap) { /* switch point: queue -> bitmap */
@@ -159,12 +159,12 @@ static __device__ __forceinline__ int bs_loop_bu(const dobfs_args_t &a, dobfs_lo
   if (bs_sl.on) /* NEW(18): the slices; else step 10's bottom-up (the same for all threads) */
     bs_bottomup(&a, L->level, a.bm[L->bcur], a.bm[L->bcur ^ 1]);
   else
-    dobfs_bottomup(&a, L->level, a.bm[L->bcur], a.bm[L->bcur ^ 1]);
+    beamer_bottomup(&a, L->level, a.bm[L->bcur], a.bm[L->bcur ^ 1]);
   grid.sync();
   int z = L->level % 3;
   unsigned long long found = ld_volatile(&a.ctl->b.cnt[z]);
-  dobfs_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
-                  ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
+  beamer_bu_update(&a, &L->rs, found, ld_volatile(&a.ctl->fo[z]), ld_volatile(&a.ctl->fin[z]),
+                   ld_volatile(&a.ctl->left[z]), ld_volatile(&a.ctl->left_in[z]));
   if (a.b.trace && b0)
     dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, trace_clock() - L->tl);
   L->bu_levels++;
@@ -177,8 +177,7 @@ static __device__ __forceinline__ int bs_loop_bu(const dobfs_args_t &a, dobfs_lo
 /* replaces: dobfs_loop_level */
 static __device__ __forceinline__ int bs_loop_level(const dobfs_args_t &a, dobfs_loop_t *L,
                                                     int b0) {
-  int dir = dobfs_choose(&a, &L->rs, L->level); /* every thread, the same answer */
-  if (dir == DIR_SCOUT || dir == DIR_CENSUS) dir = dobfs_loop_scout(a, L, dir);
+  int dir = DOBFS_LOOP_DIR(a, L); /* every thread, the same answer */
   if (dir == DIR_BOTTOMUP) return bs_loop_bu(a, L, b0); /* NEW(18) */
   if (L->in_bitmap && dobfs_loop_to_queue(a, L, b0)) return 1;
   int pending = 0;
@@ -187,7 +186,7 @@ static __device__ __forceinline__ int bs_loop_level(const dobfs_args_t &a, dobfs
     if (!pending) return L->size == 0;
     /* level `level` has hubs: the grid's hub pass below finishes it */
   }
-  return dobfs_loop_td(a, L, b0, pending);
+  return DOBFS_LOOP_TD(a, L, b0, pending);
 }
 
 /* NEW(18): step 13's loop runs this rung's level (its hook, LEAN_LOOP_LEVEL) */
