@@ -1,30 +1,18 @@
-/* Step 10 - dobfs: direction-optimizing BFS (top-down and bottom-up levels),
- *             the slides' rule.
- *
- * Base:       08 (its levels and device loop, loop=1, one cooperative grid; its
- *             knobs but loop, from ../08_bfs4k/bfs4k.cuh). dobfs.cuh: what the
- *             rungs above take. The long form of all below: README.md.
- * Adds:       the bottom-up level (each unvisited vertex scans its in-edges, the
- *             transpose's, up to the first in the frontier; a lane reads at most
- *             BU_LONG, its warp the rest) and a rule that picks each level's
- *             direction on the device from |Q| and |R| alone (variant slides;
- *             topdown, bottomup: the ablation). Frontier: a queue top-down, a
- *             bitmap bottom-up, converted at a switch (timed).
+/* Step 10 - dobfs: direction-optimizing BFS, the slides' rule. Long form: README.md.
+ * Base:       08 (its levels, device loop and knobs but loop; ../08_bfs4k/bfs4k.cuh).
+ *             dobfs.cuh: what the rungs above take.
+ * Adds:       the bottom-up level (an unvisited vertex scans its in-edges up to the
+ *             first in the frontier, a bitmap) and a rule picking each level's direction
+ *             on the device from |Q| and |R| (slides; topdown, bottomup: the ablation).
  * Changes to 08's top-down levels: a single-block level with hubs hands them to
- *             the grid's hub pass; mstage=0; dp = 128; no -V paper (its knobs
- *             keep bfs4k's values).
- * Idea:       bottom-up reads at most the unvisited vertices' in-edges, each
- *             search ending at its first parent. slides: bottom-up when |R| <
- *             |Q| * E/V * slides_pct / 100 and past the scan floor (gamma).
- * Reference:  S. Beamer, K. Asanovic, D. Patterson, SC 2012 (Alg. 2, 3);
- *             P.-I. Chen, T.-W. Huang, "An Efficient Implementation of Parallel
- *             Breadth-first Search" (slides, Alg. 2-3). Step 11: Beamer's rule.
- * Invariants: 08's, top-down. Bottom-up, bit v of bm[bcur] <=> dist[v] == L (none
- *             past n); u's thread alone writes dist[u]; a warp's ballot writes
- *             next[w] whole. Every thread evaluates the rule on the same counters
- *             after the same grid.sync() (__dmul_rn): one direction for all.
- * Limits:     top-down counts are approximate (duplicates), the distances exact;
- *             bottom-up levels run on the whole grid (also mode=1).
+ *             the grid's hub pass; mstage=0; dp = 128; no -V paper.
+ * Idea:       bottom-up when |R| < |Q| * E/V * slides_pct / 100, past the scan floor.
+ * Reference:  Beamer, Asanovic, Patterson, SC 2012; P.-I. Chen, T.-W. Huang (slides).
+ * Invariants: bottom-up, bit v of bm[bcur] <=> dist[v] == L; u's thread alone writes
+ *             dist[u]. Every thread evaluates the rule on the same counters after
+ *             the same grid.sync(): one direction for all.
+ * Limits:     top-down counts are approximate (duplicates); bottom-up levels run on
+ *             the whole grid (also mode=1).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,16 +22,14 @@
 
 #include "dobfs.cuh" /* the rule, both directions, step 08's levels as 10 changed them */
 
-/* NEW(10): the whole BFS in one cooperative grid (08's loop=1), the direction
- * of every level chosen on the device; 08's level is dobfs_loop_td's (dobfs.cuh). */
+/* NEW(10): the whole BFS in one cooperative grid (08's loop=1), each level's direction there */
 /* replaces: - */
 static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t src) {
   int b0 = blockIdx.x == 0 && threadIdx.x == 0;
   dobfs_loop_t L;
   dobfs_loop_begin(a, src, &L, b0);
   for (;;) {
-    /* -a: a level's time runs from here (the direction's choice and the
-     * conversions included) to its last grid.sync(), before the trace's own counting */
+    /* -a: a level's time runs from here (choice, conversions) to its last grid.sync() */
     L.tl = a.b.trace && b0 ? trace_clock() : 0;
     if (dobfs_loop_level(a, &L, b0)) break;
   }

@@ -1,11 +1,7 @@
-/* dobfs.cuh - step 10's building blocks, the library of the rungs above it:
- * the rule's types and state (08's embedded first), 08's top-down levels as 10
- * changed them (dobfs_single, dobfs_multi), the slides' rule (dobfs_choose and
- * its updates), the bottom-up level, the frontier conversions and the loop's
- * parts. Step 10's bfs.cu holds the loop and the program; what is no lesson is
- * support: the host glue (harness/dobfs_host.cuh), -a on the device
- * (harness/dobfs_trace.cuh). Hooks (#ifndef NAME): where a rung above (11's
- * Beamer rule) adds its counts and fields; each is a no-op or 10's own here.
+/* dobfs.cuh - step 10's building blocks, for the rungs above: the rule's types
+ * and state, 08's top-down levels as 10 changed them, the slides' rule, the
+ * bottom-up level, the conversions and the loop's parts (the loop: bfs.cu).
+ * Hooks (#ifndef NAME): where a rung above (11) plugs in; no-ops or 10's own here.
  */
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
@@ -18,8 +14,7 @@
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
-/* hooks: the fields of a rung above, in place in the types below (11: Beamer's
- * counts and knobs); none here */
+/* hooks: a rung above's fields in the types below; none here */
 #ifndef DOBFS_RULE_FLAGS
 #define DOBFS_RULE_FLAGS
 #define DOBFS_RULE_SUMS
@@ -34,8 +29,7 @@ typedef enum { DIR_TOPDOWN = 0, DIR_BOTTOMUP = TRACE_BOTTOMUP /* 1: -a's rows */
 /* NEW(10): the variant is the rule; 0 is a rung above's (11: beamer) */
 typedef enum { RULE_ABOVE = 0, RULE_SLIDES, RULE_TOPDOWN, RULE_BOTTOMUP } rule_t;
 
-/* NEW(10): what the rule knows before level L. Every thread of the loop holds a
- * copy and updates it from the same counters: all copies stay equal. */
+/* NEW(10): what the rule knows before level L; every thread's copy stays equal. */
 typedef struct dobfs_rule {
   int dir;                      /* the direction of level L - 1                        */
   DOBFS_RULE_FLAGS              /* hook: a rung above's flags                          */
@@ -73,19 +67,26 @@ typedef struct dobfs_args {
   int mstage;                   /* multi-block levels stage in shared memory (08) or not */
 } dobfs_args_t;
 
+/* NEW(10): the level loop's state, each thread's own copy (the loop's parts, below). */
+typedef struct dobfs_loop {
+  int level, cur, mb_levels;
+  int bcur, in_bitmap, bu_levels; /* where the frontier is: queue q[cur] or bitmap bm[bcur] */
+  dobfs_rule_t rs;
+  unsigned long long size, pushes;
+  unsigned long long tl;          /* -a (block 0's thread 0): when this level began */
+} dobfs_loop_t;
+
 #include "dobfs_trace.cuh" /* support (-a): a level's row (dobfs_record, dobfs_td_row) */
 
-/* NEW(10): correctly rounded products, on the device and the host alike: no
- * contraction into an FMA, so every thread computes the same rule. */
+/* NEW(10): correctly rounded products on device and host (no FMA): one rule for all. */
 #ifdef __CUDA_ARCH__
 #define DMUL(x, y) __dmul_rn((x), (y))
 #else
 #define DMUL(x, y) ((double)(x) * (double)(y))
 #endif
 
-/* NEW(10, ours, not the papers'): the scan floor. A bottom-up level reads the
- * dist word of all n vertices: bottom-up only when m_f > n / gamma, so a grid
- * or a road network stays top-down (README). gamma = 0: no floor. */
+/* NEW(10, ours, not the papers'): the scan floor (README): a bottom-up level reads all
+ * n dist words, so only when m_f > n / gamma (a grid stays top-down). gamma = 0: none. */
 static __host__ __device__ __forceinline__ int dobfs_floor(const dobfs_args_t *a, double mf) {
   return a->gamma == 0 || DMUL(mf, a->gamma) > (double)a->b.n;
 }
@@ -111,8 +112,7 @@ static __host__ __device__ __forceinline__ int dobfs_choose(const dobfs_args_t *
   }
 }
 
-/* NEW(10): after a top-down level L that found `next` entries (duplicates
- * twice): |R| shrinks by as many. */
+/* NEW(10): after a top-down level L of `next` entries (duplicates twice): |R| -= next. */
 static __host__ __device__ __forceinline__ void dobfs_td_update(dobfs_rule_t *rs,
                                                                 unsigned long long next) {
   rs->dir = DIR_TOPDOWN;
@@ -147,38 +147,7 @@ static __device__ void dobfs_zero_next(const dobfs_args_t *a, int ci) {
   dobfs_zero_set(a, ci == 2 ? 0 : ci + 1);
 }
 
-/* Thread 0 of block 0 at the hand-over: every counter set clean for whatever
- * level comes next, where the loop stands, the rule's state (NEW(10)) and, for
- * a pending level (NEW(10): it waits for the grid's hub pass), its counts. */
-static __device__ __forceinline__ void dobfs_single_publish(
-    const dobfs_args_t *a, int pending, unsigned long long tl, const dobfs_rule_t *rs, int level,
-    int cur, unsigned long long size, unsigned long long pushes, int levels,
-    unsigned long long cnt, unsigned long long nh, unsigned long long nb) {
-  for (int z = 0; z < 3; z++) dobfs_zero_set(a, z);
-  a->ctl->pending = pending;
-  a->ctl->t_pending = tl;
-  if (pending) {
-    int z = level % 3;
-    a->ctl->b.cnt[z] = cnt;
-    a->ctl->b.hubs[z] = nh;
-    a->ctl->b.bigs[z] = nb;
-  }
-  a->ctl->rs = *rs;
-  a->ctl->b.size = size;
-  a->ctl->b.level = level;
-  a->ctl->b.cur = cur;
-  a->ctl->b.pushes += pushes;
-  a->ctl->b.sb_levels += levels;
-}
-
-/* Zero set z of dobfs_single's counters (shared memory, one set per level mod 3). */
-static __device__ __forceinline__ void dobfs_single_zero(unsigned long long *cnt,
-                                                         unsigned long long *nh,
-                                                         unsigned long long *nb, int z) {
-  cnt[z] = 0;
-  nh[z] = 0;
-  nb[z] = 0;
-}
+#include "dobfs_support.cuh" /* support: the hand-over's and the loop's bookkeeping */
 
 /* 5.5: single-block levels. Block 0 (or the only block) expands level
  * after level with __syncthreads() between them, the frontier in shared
@@ -380,9 +349,8 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
   if (a->b.trace) dev_block_add(read, &a->ctl->b.edges[z]);
 }
 
-/* NEW(10): queue -> bitmap at a switch to bottom-up. The queue may hold duplicates;
- * dist is exact, so the bitmap is built from dist: bit u of level L is
- * dist[u] == L. One word per warp. */
+/* NEW(10): queue -> bitmap at a switch to bottom-up, from dist (exact; the queue may
+ * hold duplicates): bit u of level L is dist[u] == L. One word per warp. */
 static __device__ void dobfs_to_bitmap(const dobfs_args_t *a, int level, unsigned *bm) {
   unsigned lane = threadIdx.x & 31;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
@@ -414,53 +382,9 @@ static __device__ void dobfs_to_queue(const dobfs_args_t *a, const unsigned *bm,
   }
 }
 
-/* ---- NEW(10): the level loop's parts (the loop itself: step 10's bfs.cu) ----
- * Every thread of the cooperative grid runs them on its own copy of the loop's
- * state, from the same counters after the same grid.sync(): all take the same
- * branches and reach the same barriers. A part returns 1 when the loop ends. */
-typedef struct dobfs_loop {
-  int level, cur, mb_levels;
-  int bcur, in_bitmap, bu_levels; /* where the frontier is: queue q[cur] or bitmap bm[bcur] */
-  dobfs_rule_t rs;
-  unsigned long long size, pushes;
-  unsigned long long tl;          /* -a (block 0's thread 0): when this level began */
-} dobfs_loop_t;
-
-/* The loop's state before level 0, the source alone. */
-static __device__ __forceinline__ void dobfs_loop_init(const dobfs_args_t &a, dobfs_loop_t *L) {
-  L->level = 0;
-  L->cur = 0;
-  L->mb_levels = 0;
-  L->bcur = 0;
-  L->in_bitmap = 0;
-  L->bu_levels = 0;
-  L->rs = a.rs0;
-  L->size = 1;
-  L->pushes = 0;
-}
-
-/* The loop's start: clean counters, level 0 in the queue. */
-static __device__ __forceinline__ void dobfs_loop_begin(const dobfs_args_t &a, vid_t src,
-                                                        dobfs_loop_t *L, int b0) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  if (b0) {
-    memset(a.ctl, 0, sizeof *a.ctl);
-    a.b.q[0][0] = src;
-  }
-  grid.sync();
-  dobfs_loop_init(a, L);
-}
-
-/* The loop's end: block 0's thread 0 leaves the tallies for the host. */
-static __device__ __forceinline__ void dobfs_loop_end(const dobfs_args_t &a, const dobfs_loop_t *L,
-                                                      int b0) {
-  if (b0) {
-    a.ctl->b.level = L->level;
-    a.ctl->b.pushes += L->pushes;
-    a.ctl->b.mb_levels += L->mb_levels;
-    a.ctl->bu_levels += L->bu_levels;
-  }
-}
+/* ---- NEW(10): the level loop's parts (the loop: bfs.cu). Every thread runs them on
+ * its own dobfs_loop_t from the same counters after the same grid.sync(): the same
+ * branches and barriers for all. A part returns 1 when the loop ends. */
 
 /* A bottom-up level; at a switch point the queue becomes a bitmap first. */
 static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs_loop_t *L,
@@ -511,8 +435,7 @@ static __device__ __forceinline__ void dobfs_rule_load(dobfs_rule_t *rs,
   rs->r = vr->r;
 }
 
-/* hooks: a rung above's single-block levels, rule state, direction and levels
- * (11: the same with Beamer's counts) */
+/* hooks: a rung above's single-block levels, rule state, direction and levels */
 #ifndef DOBFS_SINGLE
 #define DOBFS_SINGLE dobfs_single
 #define DOBFS_RULE_LOAD dobfs_rule_load
@@ -521,9 +444,8 @@ static __device__ __forceinline__ void dobfs_rule_load(dobfs_rule_t *rs,
 #define DOBFS_LOOP_TD dobfs_loop_td
 #endif
 
-/* Single-block levels in block 0 (the others wait at the barrier); then every
- * thread takes where they stopped, the rule's state included. Returns whether
- * they handed over a level with hubs (pending: the grid's hub pass ends it). */
+/* Single-block levels in block 0 (the others wait); then every thread takes where they
+ * stopped, the rule's state included. Returns 1 if they handed over a level with hubs. */
 static __device__ __forceinline__ int dobfs_loop_single(const dobfs_args_t &a, dobfs_loop_t *L,
                                                         int b0) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
