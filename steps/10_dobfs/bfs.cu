@@ -29,7 +29,8 @@ static __device__ __forceinline__ void dobfs_loop(const dobfs_args_t &a, vid_t s
   dobfs_loop_t L;
   dobfs_loop_begin(a, src, &L, b0);
   for (;;) {
-    /* -a: a level's time runs from here (choice, conversions) to its last grid.sync() */
+    /* -a: a level's time runs from here (the direction's choice and the
+     * conversions included) to its last grid.sync(), before the trace's own counting */
     L.tl = a.b.trace && b0 ? trace_clock() : 0;
     if (dobfs_loop_level(a, &L, b0)) break;
   }

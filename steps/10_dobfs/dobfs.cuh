@@ -1,7 +1,6 @@
-/* dobfs.cuh - step 10's building blocks, for the rungs above: the rule's types
- * and state, 08's top-down levels as 10 changed them, the slides' rule, the
- * bottom-up level, the conversions and the loop's parts (the loop: bfs.cu).
- * Hooks (#ifndef NAME): where a rung above (11) plugs in; no-ops or 10's own here.
+/* dobfs.cuh - step 10's building blocks, for the rungs above: the rule's types and state,
+ * 08's top-down levels as 10 changed them, the slides' rule, the bottom-up level, the
+ * conversions, the loop's parts (loop: bfs.cu). Hooks (#ifndef NAME): 11's; here 10's or none.
  */
 #ifndef DOBFS_CUH
 #define DOBFS_CUH
