@@ -101,7 +101,7 @@ B=$(cd "$PEERS_DIR" && pwd)
 for x in bfs sssp converter prep gbench; do
   [ -x "$B/$x" ] || { echo "peers: error: $B/$x missing: PEERS_DIR must hold bfs sssp converter prep gbench (docs/PEERS.md)"; exit 2; }
 done
-PROJECT_RUNS=${PROJECT_RUNS:-"step13:default step13:slides step10:default step08:default step14:default step15:default step16:default"}
+PROJECT_RUNS=${PROJECT_RUNS:-"step13:default step13:slides step11:default step10:default step08:default step14:default step15:default step16:default"}
 for sv in $PROJECT_RUNS; do
   [ -x "$ROOT/bin/${sv%%:*}" ] || { echo "peers: error: bin/${sv%%:*} not built (make all SM=90)"; exit 2; }
 done
