@@ -24,7 +24,7 @@
 
 #include <cooperative_groups.h>
 
-#include "hop.cuh" /* the hop engine; through it step 10's rule and step 08's levels */
+#include "hop.cuh" /* the hop engine; through it step 11's rule and steps 10 and 08's levels */
 
 /* init: the row heads (degree, first HOP_IN neighbours) of every vertex. */
 static __global__ void hop_head_kernel(const eid_t *off, const vid_t *cols, vid_t n, uint4 *head) {

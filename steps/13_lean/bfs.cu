@@ -23,7 +23,7 @@
  * Reference:  NVIDIA, CUDA C++ Best Practices Guide (register pressure,
  *             __launch_bounds__); V. Volkov, "Better performance at lower
  *             occupancy", GTC 2010. The hop engine: step 12 (hop.cuh); the
- *             rule: step 10; BFS-4K's expansion: step 08.
+ *             rule: steps 10 and 11; BFS-4K's expansion: step 08.
  * Invariants: step 12's, for the loop kernel. The prologue runs one block
  *             alone, before the grid: it owns dist, so "visited?" is a bit in
  *             shared memory (set by atomicOr: the first to set it owns the
@@ -48,7 +48,7 @@
 
 #include <cooperative_groups.h>
 
-#include "../12_hop/hop.cuh" /* the hop engine; through it step 10's rule and step 08's levels */
+#include "../12_hop/hop.cuh" /* the hop engine; through it step 11's rule and steps 10 and 08's levels */
 
 #define LEAN_NONE 0xffffffffu /* NEW(13): lean heads: no neighbour in this word */
 #define LEAN_MORE 0xfffffffeu /* ... word 3: more than 4 neighbours, the row goes on in cols */

@@ -1,6 +1,6 @@
 /* Step 18 - bitslice: the bottom-up levels read the adjacency as bit slices.
  *
- * Base:       13 (the lean prologue over step 12's hop engine and step 10's
+ * Base:       13 (the lean prologue over step 12's hop engine and step 11's
  *             direction rule), included as a whole from ../13_lean/bfs.cu (its
  *             step_t renamed: this file exports its own).
  * Adds:       a bit-sliced in-adjacency for the bottom-up levels (knobs order,
