@@ -13,8 +13,9 @@
 # functions it changes: a function marked by a line `/* replaces: NAME */` right above its
 # definition is diffed against NAME (looked up in the base's files, else its base's, and so on),
 # everything else shows as added (the base's own replaces: lines are left out of its side). A
-# program that #includes its base's program whole is diffed as such a header. One "diff -u A B"
-# line before each file's diff.
+# program that #includes its base's program whole is diffed as such a header; as a base, such a
+# program is read with that program in place of the include line (step 12 against 11's). One
+# "diff -u A B" line before each file's diff.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 d=${1%/}
@@ -45,10 +46,26 @@ funcs() {
     /^}/ && s { print name "\t" FILENAME "\t" s "\t" FNR; s = 0 }
     { if (s || !/^(\/\*| \*)/) cs = 0; else if (!cs) cs = FNR }   # a comment block outside a function' "$@"
 }
+# whole P: P with the line that includes its base's program whole (step 11's
+# #include "../10_dobfs/bfs.cu") replaced by that program less its opening comment, as
+# $tmp/whole-NN.cu; else P itself. So a rung above pairs its functions with that program's.
+whole() {
+  local p=$1 bp o; bp=$(base_of "$(dirname "$p")"); bp=$(main "${bp:-/nonexistent}")
+  if [ -z "$bp" ] || ! grep -q "^#include \"\.\./${bp#steps/}\"" "$p"; then echo "$p"; return; fi
+  o=$tmp/whole-$(basename "$(dirname "$p")").cu
+  awk -v inc="#include \"../${bp#steps/}\"" -v bp="$bp" '
+    index($0, inc) == 1 { h = 0; while ((getline l < bp) > 0) {
+                            if (++i == 1 && l ~ /^\/\*/) h = 1
+                            if (!h) print l; else if (l ~ /\*\//) h = 0 }
+                          next }
+    { print }' "$p" > "$o"
+  echo "$o"
+}
 : > "$tmp/below"
 b=$prev
 while [ -n "$b" ]; do
   fs=$(ls "$b"/*.cu "$b"/*.cuh 2>/dev/null)   # a rung without a header (13) too
+  m=$(main "$b"); [ -n "$m" ] && fs=$(echo "$fs" | sed "s|^$m\$|$(whole "$m")|")
   [ -n "$fs" ] && funcs $fs >> "$tmp/below"
   b=$(base_of "$b")
 done
@@ -87,6 +104,7 @@ match() {
 for x in "$d"/*.cu "$d"/*.cuh; do
   [ -e "$x" ] || continue
   if [ "$x" = "$f" ]; then y=$(main "$prev"); else y=$prev/$(basename "$x"); fi
+  yw=$y; [ "$x" = "$f" ] && [ -n "$y" ] && yw=$(whole "$y")   # the base's program, whole
   match "$x" "$([ "$x" = "$f" ] && echo 1 || echo 0)" > "$tmp/m"
   # a program that includes its base's program whole (step 18: #include "../13_lean/bfs.cu")
   # keeps all of it: only the functions it replaces are the lesson, as for a new header
@@ -97,7 +115,7 @@ for x in "$d"/*.cu "$d"/*.cuh; do
     # base had and this rung does not need is not part of the lesson. A function this file
     # replaces that lives in another file below (a header's) joins the base's file, in this
     # file's order: before the next function of the base's file that this file keeps
-    awk -F'\t' -v keep="$tmp/m" -v me="$y" -v below="$tmp/below" -v prog="$([ "$x" = "$f" ] && echo 1)" '
+    awk -F'\t' -v keep="$tmp/m" -v me="$yw" -v below="$tmp/below" -v prog="$([ "$x" = "$f" ] && echo 1)" '
       function text(file, a, z,   l, i, t) { i = 0; t = ""
         while ((getline l < file) > 0) if (++i >= a && i <= z) t = t l "\n"
         close(file); return t }
@@ -111,9 +129,9 @@ for x in "$d"/*.cu "$d"/*.cuh; do
       hdr { if (/\*\//) hdr = 0; next }
       /^[ \t]*\/\* *replaces: *[^ *]+ *\*\/[ \t]*$/ { next }   # the base'"'"'s own diff markers
       !(FNR in drop)
-      END { printf "%s", pend }' "$y" > "$tmp/base"
+      END { printf "%s", pend }' "$yw" > "$tmp/base"
     echo "diff -u $y $x"
-    awk -F'\t' -v me="$y" '$1 != me && $4 { n[$1] = n[$1] " " $2 "-" $3 }
+    awk -F'\t' -v me="$yw" '$1 != me && $4 { n[$1] = n[$1] " " $2 "-" $3 }
       END { for (f in n) print "# (the base side holds " f ":" n[f] ", the functions it replaces)" }' "$tmp/m"
     diff -u --label "$y" --label "$x" "$tmp/base" "$x"
   elif [ -s "$tmp/m" ]; then

@@ -97,6 +97,13 @@ printf '/* Step 21\n * Base:       20\n */\n#define main p_main\n#include "../20
 out=$("$tmp/scripts/diff.sh" steps/21_q 2>&1); rc=$?
 t "diff: a program that includes its base's program whole: only what it replaces" \
   'grep -qx "diff -u (the functions of the rungs below that steps/21_q/bfs.cu replaces) steps/21_q/bfs.cu" <<< "$out" && grep -q "^-  return x + 1;" <<< "$out" && grep -q "^+  return x + 3;" <<< "$out" && ! grep -q "p_unused" <<< "$out"'
+# a step on a program that includes its base's program whole: that program is read in place of
+# the include line, so a function of it (p_unused, 20's) pairs with the step's of its role
+mkdir -p "$tmp/steps/23_s"
+printf '/* Step 23\n * Base:       21\n */\nstatic int s_unused(void)\n{\n  return 8;\n}\nint main(void) { return s_unused(); }\n' > "$tmp/steps/23_s/bfs.cu"
+out=$("$tmp/scripts/diff.sh" steps/23_s 2>&1); rc=$?
+t "diff: on a base that includes its own base's program whole: its functions pair" \
+  'grep -qx "diff -u steps/21_q/bfs.cu steps/23_s/bfs.cu" <<< "$out" && grep -q "^-  return 9;" <<< "$out" && grep -q "^-#define main p_main" <<< "$out" && ! grep -q "^-#include" <<< "$out" && ! grep -q "whole-" <<< "$out"'
 out=$("$tmp/scripts/diff.sh" steps/08_a 2>&1); rc=$?
 t "diff of the first step: nothing to diff" '[ $rc = 0 ] && grep -q "is the first step" <<< "$out"'
 echo "flat-test: $pass passed, $failn failed"
