@@ -263,17 +263,19 @@ done > "$list"
 # 60 s beside seven others on a 250,000-vertex grid. So its deep cases (hundreds of levels or more:
 # large grids, long paths, rings, roads, meshes) run one at a time after the others, alone on the
 # GPU as far as the battery goes; so do the bounded cases of every step (they time a claim).
-# The launch may sit in a header of a rung below that the step includes (step 16 launches through
-# step 14's nearfar.cuh, step 18 through step 13's program): the step's own files and every
-# step file they include, transitively.
-step_files() {  # DIR: the step's .cu/.cuh files and the step headers they include, one a line
+# The launch may sit in a header of a rung below that the step includes (step 18 launches through
+# step 13's program) or in a support header under harness/ (steps 14-17 through nearfar_host.cuh):
+# the step's own files and every file they include, transitively.
+step_files() {  # DIR: the step's .cu/.cuh files and the step and harness headers they include, one a line
   local -A seen=(); local -a todo=("$1"/*.cu "$1"/*.cuh); local f inc
   while [ ${#todo[@]} -gt 0 ]; do
     f=${todo[0]}; todo=("${todo[@]:1}")
     [ -f "$f" ] && [ -z "${seen[$f]:-}" ] || continue
     seen[$f]=1; echo "$f"
     for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\.cuh\?\)".*/\1/p' "$f"); do
-      todo+=("$(realpath -m --relative-to=. "$(dirname "$f")/$inc")")
+      # beside the file, else on the include path: harness/ (a support header may launch)
+      if [ -f "$(dirname "$f")/$inc" ]; then todo+=("$(realpath -m --relative-to=. "$(dirname "$f")/$inc")")
+      else todo+=("harness/$inc"); fi
     done
   done
 }

@@ -48,10 +48,37 @@ if [ -n "$idir" ]; then
   t "step $inn (cooperative through an included header): a long path alone" 'plan alone "step$inn" path-1e5'
 fi
 # a step without cooperative grids but with bounded cases: those alone, its deep cases in parallel
+# the step's files and every file they include, transitively: a rung below's (step 11 includes
+# step 10's program) or a support header under harness/ (steps 14-17 launch through
+# nearfar_host.cuh); written here on its own, not taken from check.sh
+all_files() {
+  local -A seen=(); local -a todo=("$1"*.cu "$1"*.cuh); local f i
+  while [ ${#todo[@]} -gt 0 ]; do
+    f=${todo[0]}; todo=("${todo[@]:1}")
+    [ -f "$f" ] && [ -z "${seen[$f]:-}" ] || continue
+    seen[$f]=1; echo "$f"
+    for i in $(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f"); do
+      if [ -f "$(dirname "$f")/$i" ]; then todo+=("$(dirname "$f")/$i"); else todo+=("harness/$i"); fi
+    done
+  done
+}
 bdir=""
 for d in steps/[0-9][0-9]_*/; do
-  grep -qs '^bounded ' "$d/check.knobs" && ! grep -qs cudaLaunchCooperativeKernel "$d"/*.cu "$d"/*.cuh && { bdir=${d%/}; break; }
+  grep -qs '^bounded ' "$d/check.knobs" && ! grep -qs cudaLaunchCooperativeKernel $(all_files "$d") &&
+    { bdir=${d%/}; break; }
 done
+# a step that launches only through a support header under harness/ (steps 14-17): deep cases alone
+hdir=""
+for d in steps/[0-9][0-9]_*/; do
+  f=$(all_files "$d" | xargs grep -ls cudaLaunchCooperativeKernel 2>/dev/null)
+  [ -n "$f" ] && ! grep -qv '^harness/' <<< "$f" && { hdir=${d%/}; break; }
+done
+if [ -n "$hdir" ]; then
+  hnn=$(basename "$hdir"); hnn=${hnn%%_*}; fake "step$hnn"
+  out=$(CHECK_DRY=1 GRAPH_DIR=graphs LOGDIR="$tmp/logs" scripts/check.sh "$tmp/step$hnn" 2>/dev/null)
+  t "step $hnn (cooperative through a support header under harness/): a long path alone" \
+    'plan alone "step$hnn" path-1e5'
+fi
 if [ -n "$bdir" ]; then
   bnn=$(basename "$bdir"); bnn=${bnn%%_*}; fake "step$bnn"
   out=$(CHECK_DRY=1 scripts/check.sh "$tmp/step$bnn" 2>/dev/null)
