@@ -53,10 +53,15 @@ whole() {
   local p=$1 bp o; bp=$(base_of "$(dirname "$p")"); bp=$(main "${bp:-/nonexistent}")
   if [ -z "$bp" ] || ! grep -q "^#include \"\.\./${bp#steps/}\"" "$p"; then echo "$p"; return; fi
   o=$tmp/whole-$(basename "$(dirname "$p")").cu
+  # the including program renames the base's export (#define STEP x ... #undef STEP): that
+  # step_t and the two lines are no code a rung above could take, so they stay out
   awk -v inc="#include \"../${bp#steps/}\"" -v bp="$bp" '
-    index($0, inc) == 1 { h = 0; while ((getline l < bp) > 0) {
+    /^#(define|undef) STEP( |$)/ { ren = 1; next }
+    index($0, inc) == 1 { h = 0; x = 0; while ((getline l < bp) > 0) {
                             if (++i == 1 && l ~ /^\/\*/) h = 1
-                            if (!h) print l; else if (l ~ /\*\//) h = 0 }
+                            if (ren && l ~ /^STEP_EXPORT const step_t STEP /) x = 1
+                            if (!h && !x) print l; else if (h && l ~ /\*\//) h = 0
+                            if (x && l ~ /};[ \t]*$/) x = 0 }
                           next }
     { print }' "$p" > "$o"
   echo "$o"

@@ -104,6 +104,15 @@ printf '/* Step 23\n * Base:       21\n */\nstatic int s_unused(void)\n{\n  retu
 out=$("$tmp/scripts/diff.sh" steps/23_s 2>&1); rc=$?
 t "diff: on a base that includes its own base's program whole: its functions pair" \
   'grep -qx "diff -u steps/21_q/bfs.cu steps/23_s/bfs.cu" <<< "$out" && grep -q "^-  return 9;" <<< "$out" && grep -q "^-#define main p_main" <<< "$out" && ! grep -q "^-#include" <<< "$out" && ! grep -q "whole-" <<< "$out"'
+# ... and when that base renames the included program's export (#define STEP ...), the renamed
+# step_t and the rename lines are no code the step above can take: they stay out of its base side
+mkdir -p "$tmp/steps/24_t" "$tmp/steps/25_u" "$tmp/steps/26_v"
+printf '/* Step 24 */\nstatic int t_run(void)\n{\n  return 1;\n}\nSTEP_EXPORT const step_t STEP = {\n    "t", t_run};\n' > "$tmp/steps/24_t/bfs.cu"
+printf '/* Step 25\n * Base:       24\n */\n#define STEP t_step24\n#include "../24_t/bfs.cu"\n#undef STEP\nSTEP_EXPORT const step_t STEP = {\n    "u", t_run};\n' > "$tmp/steps/25_u/bfs.cu"
+printf '/* Step 26\n * Base:       25\n */\nstatic int v_run(void)\n{\n  return 2;\n}\nSTEP_EXPORT const step_t STEP = {\n    "v", v_run};\n' > "$tmp/steps/26_v/bfs.cu"
+out=$("$tmp/scripts/diff.sh" steps/26_v 2>&1); rc=$?
+t "diff: a base's renamed export of the program it includes stays out of the base side" \
+  'grep -q "^-  return 1;" <<< "$out" && grep -q "^-    \"u\", t_run};" <<< "$out" && ! grep -q "\"t\", t_run" <<< "$out" && ! grep -q "STEP t_step24\|#undef STEP" <<< "$out"'
 out=$("$tmp/scripts/diff.sh" steps/08_a 2>&1); rc=$?
 t "diff of the first step: nothing to diff" '[ $rc = 0 ] && grep -q "is the first step" <<< "$out"'
 echo "flat-test: $pass passed, $failn failed"
