@@ -13,12 +13,11 @@
 
 #include "../08_bfs4k/bfs4k.cuh" /* BFS-4K's types, push, visit, hub list: step 08 */
 
-/* hooks: a rung above's fields in the types below; here 10's only counter (a rung above's
- * DOBFS_CTL_SUMS holds `left` too) */
+/* hooks: a rung above's fields in the types below; none here */
 #ifndef DOBFS_RULE_FLAGS
 #define DOBFS_RULE_FLAGS
 #define DOBFS_RULE_SUMS
-#define DOBFS_CTL_SUMS unsigned long long left[3]; /* bottom-up: vertices still unvisited */
+#define DOBFS_CTL_SUMS
 #define DOBFS_ARGS_KNOBS
 #define DOBFS_ARGS_FLAGS
 #define DOBFS_ARGS_BOUND
@@ -41,7 +40,7 @@ typedef struct dobfs_rule {
 /* NEW(10): step 08's loop state, and the rule's. */
 typedef struct {
   bfs4k_ctl_t b;                /* step 08's counters, first: 08's code reads them     */
-  DOBFS_CTL_SUMS                /* hook: the bottom-up level's counts (10: left)       */
+  DOBFS_CTL_SUMS                /* hook: a rung above's counters                       */
   unsigned long long tq;        /* entries of the queue built from a bitmap            */
   dobfs_rule_t rs;              /* the rule's state, handed over by single-block levels */
   int bu_levels;
@@ -121,26 +120,24 @@ static __host__ __device__ __forceinline__ void dobfs_td_update(dobfs_rule_t *rs
   rs->r = rs->r > next ? rs->r - next : 0;
 }
 
-/* NEW(10): after a bottom-up level that found `found` vertices and left `left` unvisited:
- * both exact (each vertex counted by its own thread), so |R| is exact again (question 6). */
+/* NEW(10): after a bottom-up level that found `found` vertices (exact). */
 static __host__ __device__ __forceinline__ void dobfs_bu_update(dobfs_rule_t *rs,
-                                                                unsigned long long found,
-                                                                unsigned long long left) {
+                                                                unsigned long long found) {
   rs->dir = DIR_BOTTOMUP;
   rs->prev_nf = rs->nf;
   rs->nf = found;
-  rs->r = left;
+  rs->r = rs->r > found ? rs->r - found : 0;
 }
 
-/* the bottom-up level's counters of set z: 10's `left`, or a rung above's */
+/* a rung above's counters of set z: none here */
 #ifndef DOBFS_ZERO_SUMS
-#define DOBFS_ZERO_SUMS(a, z) ((a)->ctl->left[z] = 0)
+#define DOBFS_ZERO_SUMS(a, z) ((void)0)
 #endif
 
 /* Zero counter set z (one thread). */
 static __device__ void dobfs_zero_set(const dobfs_args_t *a, int z) {
   bfs4k_zero_set(&a->b, z); /* step 08's counters */
-  DOBFS_ZERO_SUMS(a, z);    /* the bottom-up level's */
+  DOBFS_ZERO_SUMS(a, z);    /* a rung above's */
 }
 
 /* Zero the next step's counters (block 0, thread 0, while step ci runs). */
@@ -276,8 +273,7 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
   unsigned lane = threadIdx.x & 31;
   unsigned long long warp = (blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x) / 32;
   unsigned long long nwarps = (unsigned long long)gridDim.x * blockDim.x / 32;
-  /* |Q| of the next level, the vertices still unvisited (|R|), in-edges read (-a) */
-  unsigned long long found = 0, left = 0, read = 0;
+  unsigned long long found = 0, read = 0; /* |Q| of the next level; in-edges read (-a) */
   for (unsigned long long w0 = warp * BU_K; w0 < a->words; w0 += nwarps * BU_K) {
     eid_t e[BU_K], end[BU_K], lim[BU_K];
     int st[BU_K]; /* 0 nothing to do, 1 searching, 2 found a parent, 3 none, 4 long: the warp's */
@@ -343,14 +339,12 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
         a->b.dist[u] = level + 1; /* u's own thread: no race */
         found++;
       }
-      left += st[k] == 3;
       unsigned ball = __ballot_sync(DEV_FULL_MASK, st[k] == 2);
       if (lane == 0 && w0 + k < a->words) next[w0 + k] = ball; /* the whole word: no clearing */
     }
   }
   int z = level % 3;
   dev_block_add(found, &a->ctl->b.cnt[z]);
-  dev_block_add(left, &a->ctl->left[z]);
   if (a->b.trace) dev_block_add(read, &a->ctl->b.edges[z]);
 }
 
@@ -404,7 +398,7 @@ static __device__ __forceinline__ int dobfs_loop_bu(const dobfs_args_t &a, dobfs
   grid.sync();
   int z = L->level % 3;
   unsigned long long found = ld_volatile(&a.ctl->b.cnt[z]);
-  dobfs_bu_update(&L->rs, found, ld_volatile(&a.ctl->left[z]));
+  dobfs_bu_update(&L->rs, found);
   if (a.b.trace && b0)
     dobfs_record(&a, L->level, L->size, MODE_MULTI, 0, 0, 0, DIR_BOTTOMUP, trace_clock() - L->tl);
   L->bu_levels++;

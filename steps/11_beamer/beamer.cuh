@@ -25,7 +25,7 @@
 #define DOBFS_CTL_SUMS                                                                      \
   unsigned long long fi[3];     /* top-down: in-edges of level L's entries (directed graphs) */ \
   unsigned long long fo[3], fin[3]; /* bottom-up: out- and in-edges of the vertices found */ \
-  unsigned long long left[3], left_in[3]; /* bottom-up: still unvisited (10), their in-edges */ \
+  unsigned long long left[3], left_in[3]; /* bottom-up: vertices still unvisited, their in-edges */ \
   unsigned long long so[3], si[3]; /* scout: out- and in-edges of level L's entries */     \
   unsigned long long cen[3];    /* census: in-edges of the unvisited vertices */
 /* NEW(11): the rule's knobs, whether to count, and its bound (dobfs_args_t) */
