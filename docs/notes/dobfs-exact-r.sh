@@ -38,6 +38,7 @@ for g in $GRAPHS; do
     done
   done
 done
+[ -s "$OUT_CSV" ] || { echo "dobfs-exact-r: no rows in $OUT_CSV" >&2; exit 1; }
 python3 - "$OUT_CSV" <<'PY'
 import csv, statistics, sys
 t = {}
