@@ -14,7 +14,7 @@ OUT_CSV=${OUT_CSV:-results/dobfs-exact-r.csv}
 case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
 mkdir -p "$(dirname "$OUT_CSV")"
 GD=${GRAPH_DIR:-$ROOT/graphs}
-GRAPHS=${GRAPHS:-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
+GRAPHS=${GRAPHS-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
 declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
   [luxembourg_osm]="-f $GD/luxembourg_osm.mtx.gz" [soc-Slashdot0902]="-f $GD/soc-Slashdot0902.txt.gz")
 wts=()
