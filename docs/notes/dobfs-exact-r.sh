@@ -6,7 +6,8 @@
 # over the warp first), then each variant in turn on each graph, slides and bottomup, -R 4 -n 5 -v
 # (every trial verified). Needs nvcc and a GPU. Rows into OUT_CSV (default
 # results/dobfs-exact-r.csv, the commit column names the build), medians on stdout.
-# GRAPH_DIR (graphs) holds the real graphs; GRAPHS (labels) limits them.
+# GRAPH_DIR (graphs) holds the real graphs; GRAPHS (labels) limits them. PREBUILT=DIR takes
+# DIR/NAME/bin/step10 (NAME: base, exact, exact-warp, found-warp; COMMIT=NAME) instead of building.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
@@ -20,6 +21,7 @@ declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT
 build() { # NAME COMMIT [PATCH]: bin/step10 of that tree, built as NAME (the CSV's commit column)
+  if [ -n "${PREBUILT:-}" ]; then B[$1]=$PREBUILT/$1/bin/step10; return; fi
   local w; w=$(mktemp -d); wts+=("$w")
   git worktree add -q --detach "$w" "$2" || exit 2
   [ -z "${3:-}" ] || git -C "$w" apply "$ROOT/docs/notes/$3" || exit 2

@@ -6,7 +6,8 @@
 # two builds one after the other (one process on the GPU), -R 4 -n 5 -v (every trial verified):
 # the SSSP steps at their defaults, step 10 under -V slides and -V bottomup. Needs nvcc and a GPU.
 # Rows into OUT_CSV (default results/round-sums.csv; the commit column names the build), medians
-# on stdout. GRAPH_DIR (graphs) holds the real graphs; GRAPHS (labels) and STEPS limit the run.
+# on stdout. GRAPH_DIR (graphs) holds the real graphs; GRAPHS (labels) and STEPS limit the run;
+# PREBUILT=DIR takes DIR/base/bin/stepNN and DIR/warp/bin/stepNN instead of building (COMMIT=base, warp).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
@@ -23,6 +24,7 @@ declare -A W
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT
 for b in base warp; do
+  if [ -n "${PREBUILT:-}" ]; then W[$b]=$PREBUILT/$b; continue; fi  # PREBUILT/{base,warp}/bin/stepNN
   w=$(mktemp -d); wts+=("$w"); W[$b]=$w
   git worktree add -q --detach "$w" HEAD || exit 2
   [ $b = base ] || git -C "$w" apply "$ROOT/docs/notes/round-sums.patch" || exit 2
