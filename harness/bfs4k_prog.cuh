@@ -88,9 +88,7 @@ static int bfs4k_check_knobs(const launch_t *lc) {
  * attributes, the cooperative grid, the allocation */
 static int bfs4k_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (bfs4k_check_knobs(lc)) return fail_code();
-  if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 08 needs whole warps (a multiple of 32 threads)",
-                lc->block);
+  if (dev_need_warps(lc->block, "08")) return fail_code();
   bfs4k_state_t *s = (bfs4k_state_t *)calloc(1, sizeof *s);
   if (!s) return fail(EXIT_INPUT, "out of host memory");
   s->g = *g;

@@ -8,6 +8,7 @@
  *   dev_block_add     a per-thread count summed into *dst, one atomic a block
  *   dev_rebuild       a queue rebuilt from dist: every vertex of level [lo, hi]
  *   dev_coop_grid     (host) blocks of a cooperative grid: all resident, -x caps it
+ *   dev_need_warps    (host) a block of whole warps, else one error line
  *   dev_rows_*        (host) the per-level trace buffer of -a: allocated once,
  *                     zeroed per run, fetched after the traversal
  *   dev_upload_in     (host) the in-edges (transpose) on the device
@@ -105,6 +106,14 @@ static __device__ void dev_rebuild(const dist_t *dist, vid_t n, dist_t lo, dist_
       if (pos < cap) out[pos] = (vid_t)v;
     }
   }
+}
+
+/* Host: steps whose collectives take whole warps (full-mask shuffles and ballots)
+ * refuse a block of partial warps with one line: 0 when it is whole warps. */
+static inline int dev_need_warps(int block, const char *step) {
+  if (block % 32 == 0) return 0;
+  return fail(EXIT_INPUT, "block %d: step %s needs whole warps (a multiple of 32 threads)", block,
+              step);
 }
 
 /* Host: the blocks of a cooperative grid of `kernel` at `block` threads and

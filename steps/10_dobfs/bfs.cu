@@ -78,9 +78,7 @@ static int dobfs_check_knobs(const launch_t *lc) {
 
 static int dobfs_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (dobfs_check_knobs(lc)) return fail_code();
-  if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 10 needs whole warps (a multiple of 32 threads)",
-                lc->block);
+  if (dev_need_warps(lc->block, "10")) return fail_code();
   const graph_t *h = (const graph_t *)g->host;
   if (!h) return fail(EXIT_INPUT, "this step needs the host graph (for the transpose)");
   dobfs_state_t *s = (dobfs_state_t *)calloc(1, sizeof *s);

@@ -191,9 +191,7 @@ static void hop_fini(void *state);
 
 static int hop_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (hop_check_knobs(lc)) return fail_code();
-  if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 12 needs whole warps (a multiple of 32 threads)",
-                lc->block);
+  if (dev_need_warps(lc->block, "12")) return fail_code();
   const graph_t *h = (const graph_t *)g->host;
   if (!h) return fail(EXIT_INPUT, "this step needs the host graph (for the transpose)");
   hop_state_t *s = (hop_state_t *)calloc(1, sizeof *s);

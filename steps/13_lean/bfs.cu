@@ -745,9 +745,7 @@ static int lean_bits_setup(lean_args_t *a, const launch_t *lc, const void *const
 
 static int lean_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (lean_check_knobs(lc)) return fail_code();
-  if (lc->block % 32 != 0)
-    return fail(EXIT_INPUT, "block %d: step 13 needs whole warps (a multiple of 32 threads)",
-                lc->block);
+  if (dev_need_warps(lc->block, "13")) return fail_code();
   const graph_t *h = (const graph_t *)g->host;
   if (!h) return fail(EXIT_INPUT, "this step needs the host graph (for the transpose)");
   lean_state_t *s = (lean_state_t *)calloc(1, sizeof *s);
