@@ -335,12 +335,12 @@ static __device__ void dobfs_bottomup(const dobfs_args_t *a, int level, const un
 #pragma unroll
     for (int k = 0; k < BU_K; k++) {
       unsigned long long u = (w0 + k) * 32 + lane;
-      if (st[k] == 2) {
-        a->b.dist[u] = level + 1; /* u's own thread: no race */
-        found++;
-      }
+      if (st[k] == 2) a->b.dist[u] = level + 1; /* u's own thread: no race */
       unsigned ball = __ballot_sync(DEV_FULL_MASK, st[k] == 2);
       if (lane == 0 && w0 + k < a->words) next[w0 + k] = ball; /* the whole word: no clearing */
+      /* lane 0 counts the warp's finds: a dense count summed a thread at a time would put
+       * every thread of the block on dev_block_add's one shared 64-bit atomic, a CAS loop */
+      if (lane == 0) found += __popc(ball);
     }
   }
   int z = level % 3;
