@@ -8,6 +8,9 @@
 # Rows into OUT_CSV (default results/round-sums.csv; the commit column names the build), medians
 # on stdout. GRAPH_DIR (graphs) holds the real graphs; GRAPHS (labels) and STEPS limit the run;
 # PREBUILT=DIR takes DIR/base/bin/stepNN and DIR/warp/bin/stepNN instead of building (COMMIT=base, warp).
+# PATCH (round-sums.patch) names the patch of the second build and WNAME (warp) its name: PATCH=
+# round-sums-gated.patch WNAME=gated times the gated sums (a warp sums first only where more than
+# DEV_DENSE_LANES of its lanes hold a count).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
@@ -23,11 +26,12 @@ declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2
 declare -A W
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT
-for b in base warp; do
-  if [ -n "${PREBUILT:-}" ]; then W[$b]=$PREBUILT/$b; continue; fi  # PREBUILT/{base,warp}/bin/stepNN
+WN=${WNAME:-warp}
+for b in base $WN; do
+  if [ -n "${PREBUILT:-}" ]; then W[$b]=$PREBUILT/$b; continue; fi  # PREBUILT/{base,$WN}/bin/stepNN
   w=$(mktemp -d); wts+=("$w"); W[$b]=$w
   git worktree add -q --detach "$w" HEAD || exit 2
-  [ $b = base ] || git -C "$w" apply "$ROOT/docs/notes/round-sums.patch" || exit 2
+  [ $b = base ] || git -C "$w" apply "$ROOT/docs/notes/${PATCH:-round-sums.patch}" || exit 2
   # shellcheck disable=SC2046,SC2086
   make -C "$w" -j"$(nproc)" SM=90 COMMIT=$b $(printf 'bin/step%s ' $STEPS) > /dev/null || exit 2
 done
@@ -36,7 +40,7 @@ for g in $GRAPHS; do
     vs=default; [ "$s" = 10 ] && vs="slides bottomup"
     case $g in rome99|road300k) [ "$s" = 10 ] && continue ;; esac   # the road files: SSSP's
     for v in $vs; do
-      for b in base warp; do
+      for b in base $WN; do
         x=(); [ "$v" = default ] || x=(-V "$v")
         # shellcheck disable=SC2086
         "${W[$b]}/bin/step$s" ${GA[$g]} --name "$g" -R 4 -n 5 -v "${x[@]}" -o "$OUT_CSV" > /dev/null 2>&1 ||
@@ -54,6 +58,7 @@ for r in csv.DictReader(open(sys.argv[1])):
 for k in sorted(t):
     m = {c: statistics.median(v) for c, v in t[k].items()}
     line = " ".join("%s %.4f" % (c, m[c]) for c in sorted(m))
-    if "base" in m and "warp" in m: line += " warp/base %.3f" % (m["warp"] / m["base"])
+    for c in m:
+        if c != "base" and "base" in m: line += " %s/base %.3f" % (c, m[c] / m["base"])
     print("%s %s %s: %s" % (k + (line,)))
 PY
