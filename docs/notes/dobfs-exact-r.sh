@@ -41,11 +41,4 @@ for g in $GRAPHS; do
   done
 done
 [ -s "$OUT_CSV" ] || { echo "dobfs-exact-r: no rows in $OUT_CSV" >&2; exit 1; }
-python3 - "$OUT_CSV" <<'PY'
-import csv, statistics, sys
-t = {}
-for r in csv.DictReader(open(sys.argv[1])):
-    t.setdefault((r["variant"], r["graph"], r["commit"]), []).append(float(r["ms"]))
-for k in sorted(t):
-    print("%s %s %s: median %.4f ms (%d trials)" % (k + (statistics.median(t[k]), len(t[k]))))
-PY
+python3 docs/notes/ab-medians.py "$OUT_CSV" base

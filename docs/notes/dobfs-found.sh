@@ -14,21 +14,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
-summary() {
-  python3 - "$1" <<'PY'
-import csv, statistics, sys
-t = {}
-for r in csv.DictReader(open(sys.argv[1])):
-    t.setdefault((r["variant"], r["graph"]), {}).setdefault(r["commit"], []).append(float(r["ms"]))
-for k in sorted(t):
-    m = {c: statistics.median(v) for c, v in t[k].items()}
-    line = " ".join("%s %.4f" % (c, m[c]) for c in sorted(m))
-    a, b = m.get("2d260a3"), m.get("869f3c8")
-    if a and b: line += "; 869f3c8/2d260a3 %.3f (saved: %.0f %% of the per-thread time)" % (b / a, 100 * (a - b) / a)
-    if m.get("e923ed4") and b: line += "; 869f3c8/e923ed4 %.3f" % (b / m["e923ed4"])
-    print("%s %s: %s" % (k + (line,)))
-PY
-}
+summary() { python3 docs/notes/ab-medians.py "$1" 2d260a3 e923ed4; }
 if [ -n "${SUMMARY:-}" ]; then summary "$SUMMARY"; exit; fi
 OUT_CSV=${OUT_CSV:-results/dobfs-found.csv}
 case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac

@@ -49,15 +49,5 @@ for g in kron20 kron22; do for b in base hubc; do
   timeout 150 "${W[$b]}/bin/step10" ${GA[$g]} -R 1 -n 1 -v -a 2>&1 | grep -E '^(Level|Trial)' >> "$TR"
 done; done
 [ -s "$OUT_CSV" ] || { echo "hub-chunks: no rows in $OUT_CSV" >&2; exit 1; }
-python3 - "$OUT_CSV" <<'PY'
-import csv, statistics, sys
-t = {}
-for r in csv.DictReader(open(sys.argv[1])):
-    t.setdefault((r["step"], r["variant"], r["graph"]), {}).setdefault(r["commit"], []).append(float(r["ms"]))
-for k in sorted(t):
-    m = {c: statistics.median(v) for c, v in t[k].items()}
-    line = " ".join("%s %.4f" % (c, m[c]) for c in sorted(m))
-    if "base" in m and "hubc" in m: line += " hubc/base %.3f" % (m["hubc"] / m["base"])
-    print("%s %s %s: %s" % (k + (line,)))
-PY
+python3 docs/notes/ab-medians.py "$OUT_CSV" base
 grep -E '^(==|Level: [0-2] )' "$TR"

@@ -50,15 +50,4 @@ for g in $GRAPHS; do
   done
 done
 [ -s "$OUT_CSV" ] || { echo "round-sums: no rows in $OUT_CSV" >&2; exit 1; }
-python3 - "$OUT_CSV" <<'PY'
-import csv, statistics, sys
-t = {}
-for r in csv.DictReader(open(sys.argv[1])):
-    t.setdefault((r["step"], r["variant"], r["graph"]), {}).setdefault(r["commit"], []).append(float(r["ms"]))
-for k in sorted(t):
-    m = {c: statistics.median(v) for c, v in t[k].items()}
-    line = " ".join("%s %.4f" % (c, m[c]) for c in sorted(m))
-    for c in m:
-        if c != "base" and "base" in m: line += " %s/base %.3f" % (c, m[c] / m["base"])
-    print("%s %s %s: %s" % (k + (line,)))
-PY
+python3 docs/notes/ab-medians.py "$OUT_CSV" base

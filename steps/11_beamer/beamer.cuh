@@ -267,16 +267,13 @@ static __device__ __forceinline__ void beamer_single_publish(
   a->ctl->b.sb_levels += levels;
 }
 
-/* Zero set z of beamer_single's counters (shared memory, one set per level mod 3). */
-/* replaces: dobfs_single_zero */
+/* Zero set z of beamer_single's counters: step 10's and the edge counts. */
 static __device__ __forceinline__ void beamer_single_zero(unsigned long long *cnt,
                                                          unsigned long long *nh,
                                                          unsigned long long *nb,
                                                          unsigned long long *fo,
                                                          unsigned long long *fi, int z) {
-  cnt[z] = 0;
-  nh[z] = 0;
-  nb[z] = 0;
+  dobfs_single_zero(cnt, nh, nb, z);
   fo[z] = 0;
   fi[z] = 0;
 }
