@@ -4,9 +4,9 @@
 # barrier, the trace's own counting left out.) Data: the harness's trace CSV (-a) with the level's direction appended
 # (scripts/ablation10.sh writes it: plots/data/trace-step10-h100.csv). Columns:
 #   step,variant,graph,src,grid,block,level,frontier,edges,duplicates,ms,gpu,commit,direction
-# Top row: the beamer rule's levels, frontier (solid) and edges inspected (dashed; log scale);
+# Top row: the rule's levels (variable rule: beamer, step 11's; slides, step 10's), frontier (solid) and edges inspected (dashed; log scale);
 # a circle is a top-down level, a square a bottom-up one. Bottom row: the time of each level
-# (µs, log scale), the variant topdown (hatched) and beamer (solid) side by side; a light bar is a
+# (µs, log scale), the variant topdown (hatched) and the rule (solid) side by side; a light bar is a
 # top-down level, a dark bar a bottom-up one. Every colour is a shade of step 10's (common.gp).
 #
 # `make plots` draws it (scripts/plots.sh, the SVG and the PNG); by hand, from the repository root,
@@ -16,9 +16,10 @@
 if (!exists("gpdir")) gpdir = 'plots'
 if (!exists("data")) data = 'plots/data/trace-step10-h100.csv'
 if (!exists("graphs")) graphs = 'kron22 uniform22 soc-Slashdot0902'
+if (!exists("rule")) rule = 'beamer'   # the variant drawn against topdown: step 10's slides, step 11's beamer
 if (!exists("width")) width = 1700
 if (!exists("height")) height = 820
-if (!exists("title")) title = 'Step 10: the direction of every BFS level (circle, light bar: top-down; square, dark bar: bottom-up)'
+if (!exists("title")) title = 'Step 11: the direction of every BFS level (circle, light bar: top-down; square, dark bar: bottom-up)'
 if (!exists("subtitle")) subtitle = system("awk -F, 'NR == 2 { printf \"%s, commit %s\", $12, $13 }' ".data)
 load gpdir.'/common.gp'
 
@@ -35,13 +36,13 @@ set xlabel 'BFS level'
 do for [i = 1:n] {
   g = word(graphs, i)
   if (i == n) { set key at screen rm + 0.01, 0.88 left top vertical Left reverse font ',10' samplen 3 spacing 1.3 } else { unset key }
-  set title g.': frontier, edges inspected (beamer)' font ',11'
+  set title g.': frontier, edges inspected ('.rule.')' font ',11'
   set logscale y
   set format y '%g'
   set ylabel 'vertices / edges (log scale)'
   set xtics 1
   set xrange [*:*]
-  plot sel(g, 'beamer') using 1:($2 > 0 ? $2 : NaN) with lines lw 1.6 lc rgb rgbstr(stepcol(10)) notitle, \
+  plot sel(g, rule) using 1:($2 > 0 ? $2 : NaN) with lines lw 1.6 lc rgb rgbstr(stepcol(10)) notitle, \
        ''               using 1:($3 > 0 ? $3 : NaN) with lines lw 1.6 dt 2 lc rgb rgbstr(BU) notitle, \
        ''               using 1:($2 > 0 ? $2 : NaN):($5 > 0.5 ? 5 : 7):(dircol($5)) with points pt variable ps 1.2 lc rgb variable notitle, \
        ''               using 1:($3 > 0 ? $3 : NaN):($5 > 0.5 ? 5 : 7):(dircol($5)) with points pt variable ps 1.2 lc rgb variable notitle, \
@@ -50,8 +51,8 @@ do for [i = 1:n] {
        keyentry with points pt 7 ps 1.2 lc rgb rgbstr(TD) title 'top-down level', \
        keyentry with points pt 5 ps 1.2 lc rgb rgbstr(BU) title 'bottom-up level', \
        keyentry with boxes fill pattern 4 lc rgb rgbstr(TD) title 'time, variant topdown', \
-       keyentry with boxes fill solid 0.9 lc rgb rgbstr(TD) title 'time, beamer: top-down', \
-       keyentry with boxes fill solid 0.9 lc rgb rgbstr(BU) title 'time, beamer: bottom-up'
+       keyentry with boxes fill solid 0.9 lc rgb rgbstr(TD) title 'time, '.rule.': top-down', \
+       keyentry with boxes fill solid 0.9 lc rgb rgbstr(BU) title 'time, '.rule.': bottom-up'
   unset logscale y
 }
 unset key
@@ -62,12 +63,12 @@ do for [i = 1:n] {
   set format y '%g'
   set ylabel 'µs (log scale)'
   set autoscale xy
-  stats sel(g, 'beamer') using 1 nooutput
+  stats sel(g, rule) using 1 nooutput
   set xrange [STATS_min - 0.6 : STATS_max + 0.6]
   set yrange [1:*]
   set boxwidth 0.38
   plot sel(g, 'topdown') using ($1 - 0.2):($4 > 0 ? $4 * 1000 : NaN):(dircol($5)) with boxes fill pattern 4 lc rgb variable notitle, \
-       sel(g, 'beamer')  using ($1 + 0.2):($4 > 0 ? $4 * 1000 : NaN):(dircol($5)) with boxes fill solid 0.9 lc rgb variable notitle
+       sel(g, rule)  using ($1 + 0.2):($4 > 0 ? $4 * 1000 : NaN):(dircol($5)) with boxes fill solid 0.9 lc rgb variable notitle
   unset logscale y
   set autoscale y
 }

@@ -548,14 +548,15 @@ if [ "$figures" = 1 ]; then
 fi
 # ---- figures of one step's own script: DATA/NAME-SLUG.csv -> OUT/NAME-SLUG.{svg,png} by GP.gp,
 # the subtitle from the provenance of DATA/ABL-SLUG.csv (the ablation run that wrote both) -----------
-fig_step() {  # NAME GP ABL
+fig_step() {  # NAME GP ABL [VARS: gnuplot assignments, one a line]
   local f s a
   for f in "$DATA/$1"-*.csv; do
     [ -s "$f" ] || continue
     s=${f##*/$1-}; s=${s%.csv}
     { printf "data = %s\n" "$(q "$f")"
       a="$DATA/$3-$s.csv"
-      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"; } > "$TMP/$2.vars"
+      [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"
+      [ -n "${4:-}" ] && printf "%s\n" "$4"; } > "$TMP/$2.vars"
     gp "$2" "$OUT/$1-$s" "$TMP/$2.vars"
   done
 }
@@ -574,7 +575,9 @@ if [ "$figures" = 1 ]; then
   fig_step relax-step09 relax09 ablation-step09   # SSSP: relax operations per round (ablation09.sh)
   fig_step trace-step08 trace08 ablation-step08   # BFS-4K: frontier and duplicates per level (ablation08.sh)
   # its own subtitle (the trace CSV's GPU and commit), as the lesson's command draws it by hand
-  fig_step trace-step10 trace10 ""                # direction-optimizing: the direction of each level (ablation10.sh)
+  fig_step trace-step10 trace10 "" "rule = 'slides'
+title = 'Step 10: the direction of every BFS level (circle, light bar: top-down; square, dark bar: bottom-up)'"  # direction-optimizing: the direction of each level (ablation10.sh)
+  fig_step trace-step11 trace10 ""                #   step 11's beamer rule (BIN=bin/step11 ablation10.sh), the same figure
   fig_ibfs                                        # iBFS: K sources in one run against step 10 run K times
 fi
 # ---- ablation tables: in a step's README, the block between
