@@ -1,16 +1,16 @@
-# dobfs-tables.awk - lesson 10's tables from committed data, for its query blocks (scripts/numbers.sh
+# dobfs-tables.awk - lesson 11's tables from committed data, for its query blocks (scripts/numbers.sh
 # runs each and requires the output the lesson shows). The first file gives each graph's n and m
 # (a result CSV, schema harness/report.h); the second is read by the table asked for:
 #
-#   awk -v table=floor -f scripts/dobfs-tables.awk plots/data/ablation-step10-h100.csv \
+#   awk -v table=floor -f scripts/dobfs-tables.awk plots/data/ablation-step11-h100.csv \
 #       plots/data/side-by-side-step10-h100.log
 #     steps 06, 08 and 10 (the first "Median Time" of each), and step 08's bandwidth floor: every
 #     column read once (4 B), every row offset (8 B), every dist word read and written (8 B a
 #     vertex), at the H100's datasheet 3.35 TB/s (steps/08_bfs4k/README.md)
-#   awk -v table=switch -f scripts/dobfs-tables.awk plots/data/ablation-step10-h100.csv \
-#       plots/data/trace-step10-h100.csv
+#   awk -v table=switch -f scripts/dobfs-tables.awk plots/data/ablation-step11-h100.csv \
+#       plots/data/trace-step11-h100.csv
 #     per graph of the trace: beamer's first bottom-up level, its frontier, and the edges inspected
-#     (summed over the levels) under beamer and under topdown
+#     (summed over the levels) under beamer and under topdown (the trace's rows of those variants)
 function fm(x) { return x >= 100 ? sprintf("%.0f", x) : x >= 10 ? sprintf("%.1f", x) : x >= 1 ? sprintf("%.2f", x) : sprintf("%.3f", x) }
 FNR == 1 { f++ }
 f == 1 { if (FNR > 1) { split($0, c, ","); n[c[3]] = c[4]; m[c[3]] = c[5] } next }
