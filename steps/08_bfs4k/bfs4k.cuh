@@ -54,7 +54,7 @@ typedef struct {
   int mode, vw, ed, hubs;
 } bfs4k_lv_t;
 
-typedef struct {
+typedef struct bfs4k_args_t { /* tagged: a rung above declares its hook's function with it */
   const eid_t *offsets;
   const vid_t *cols;
   dist_t *dist;
@@ -77,7 +77,7 @@ typedef struct {
 /* Where a warp's vertices go: SB, positions of the next frontier (below sqcap
  * in shared memory, the rest in global memory at the same index); MB, the
  * block queue in shared memory, the rest straight to the global queue. */
-typedef struct {
+typedef struct bfs4k_sink_t { /* tagged, as bfs4k_args_t */
   vid_t *sq;
   unsigned long long sqcap;
   unsigned long long *scnt;
@@ -439,9 +439,29 @@ static __device__ void bfs4k_multi_level(const bfs4k_args_t *a, int level, int c
   if (sk.sqcap) bfs4k_flush(a, &sk); /* nothing staged (stage 0), nothing to flush */
 }
 
-/* The hub list of a multi-block level: a block on each hub of up to HUB_GRID
- * edges (blocks take hubs round robin), then the whole grid on each larger one.
- * stage: entries of the block queue in shared memory (0: none). */
+/* The hub list's rows of up to HUB_GRID edges, a block on each: blocks take
+ * hubs round robin (edges counted when listed). */
+static __device__ __forceinline__ void bfs4k_hub_blocks(const bfs4k_args_t *a,
+                                                        const bfs4k_sink_t *sk,
+                                                        volatile unsigned long long *ht, int level,
+                                                        unsigned long long nh) {
+  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) {
+    vid_t u = __ldcg(&a->hubq[h]);
+    eid_t beg = a->offsets[u];
+    bfs4k_row(a, sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
+              blockDim.x / 32);
+  }
+}
+
+/* hook: how the hub pass deals the list's rows to the blocks (a rung above: step 20) */
+#ifndef BFS4K_HUB_DEAL
+#define BFS4K_HUB_DEAL bfs4k_hub_blocks
+#endif
+
+/* The hub list of a multi-block level: its hubs of up to HUB_GRID edges dealt
+ * to the blocks (bfs4k_hub_blocks: a block on each, round robin), then the
+ * whole grid on each larger one. stage: entries of the block queue in shared
+ * memory (0: none). */
 static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur, int ci,
                                       unsigned long long nh, unsigned long long nb,
                                       unsigned long long stage) {
@@ -457,12 +477,7 @@ static __device__ void bfs4k_hub_pass(const bfs4k_args_t *a, int level, int cur,
   unsigned long long half = a->cap / 2;
   if (nh > half) nh = half;
   if (nb > a->cap - half) nb = a->cap - half;
-  for (unsigned long long h = blockIdx.x; h < nh; h += gridDim.x) { /* edges counted when listed */
-    vid_t u = __ldcg(&a->hubq[h]);
-    eid_t beg = a->offsets[u];
-    bfs4k_row(a, &sk, ht, level + 1, beg, a->offsets[u + 1] - beg, threadIdx.x / 32,
-              blockDim.x / 32);
-  }
+  BFS4K_HUB_DEAL(a, &sk, ht, level, nh); /* the rows of up to HUB_GRID edges (hook) */
   for (unsigned long long h = 0; h < nb; h++) {
     vid_t u = __ldcg(&a->hubq[half + h]);
     eid_t beg = a->offsets[u];
