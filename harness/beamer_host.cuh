@@ -1,5 +1,5 @@
 /* beamer_host.cuh - support (no lesson): step 11's knob glue, shared by steps 11,
- * 12, 13 and 18 (host code, header only; included by step 11's beamer.cuh,
+ * 12, 13, 18 and 20 (host code, header only; included by step 11's beamer.cuh,
  * after step 10's types).
  *
  *   beamer_read_knobs  alpha, beta and whether the expansions count (10's hook)

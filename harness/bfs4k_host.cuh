@@ -1,5 +1,5 @@
 /* bfs4k_host.cuh - support (no lesson): the host side of step 08's levels that
- * is no part of its lesson, shared by steps 08, 10, 12, 13 and 18 (host code,
+ * is no part of its lesson, shared by steps 08, 10, 12, 13, 18 and 20 (host code,
  * header only; included by step 08's bfs4k.cuh, after its types).
  *
  *   bfs4k_var            the variants' values of the knobs left at -1 (KNOB_LOOP, ...)

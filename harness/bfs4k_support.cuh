@@ -1,5 +1,5 @@
 /* bfs4k_support.cuh - support (no lesson): the device side of step 08's levels
- * that is no part of its lesson, shared by steps 08, 10, 12, 13 and 18 (device
+ * that is no part of its lesson, shared by steps 08, 10, 12, 13, 18 and 20 (device
  * code, header only; included by step 08's bfs4k.cuh, after its types and its
  * single-block hub pass).
  *

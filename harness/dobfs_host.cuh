@@ -1,5 +1,5 @@
 /* dobfs_host.cuh - support (no lesson): the host side of step 10's levels
- * that is no part of its lesson, shared by steps 10-13 and 18 (host code,
+ * that is no part of its lesson, shared by steps 10-13, 18 and 20 (host code,
  * header only; included by step 10's dobfs.cuh, after its types).
  *
  *   dobfs_host_t        the host's CSR and CSC offsets, the transpose built here

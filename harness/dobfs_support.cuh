@@ -1,5 +1,5 @@
 /* dobfs_support.cuh - support (no lesson): the bookkeeping of step 10's
- * single-block levels and level loop, shared by steps 10-13 and 18 (CUDA C,
+ * single-block levels and level loop, shared by steps 10-13, 18 and 20 (CUDA C,
  * header only; included by step 10's dobfs.cuh, after its types and counters).
  *
  *   dobfs_single_publish  the hand-over: counters, loop state, rule state, a pending level

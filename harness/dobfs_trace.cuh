@@ -1,5 +1,5 @@
 /* dobfs_trace.cuh - support (no lesson): the device side of -a for step 10's
- * levels, shared by steps 10, 12, 13 and 18 (CUDA C, header only; included by
+ * levels, shared by steps 10, 12, 13, 18 and 20 (CUDA C, header only; included by
  * step 10's dobfs.cuh, after its types). It replaces step 08's bfs4k_record.
  *
  *   dobfs_record  a level's row (trace.cuh's trace_lv_t): step 08's counts, the

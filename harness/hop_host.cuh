@@ -1,5 +1,5 @@
 /* hop_host.cuh - support (no lesson): the side of step 12's hop engine that is
- * no part of its lesson, shared by steps 12, 13 and 18 (header only; included by
+ * no part of its lesson, shared by steps 12, 13, 18 and 20 (header only; included by
  * step 12's hop.cuh, after its types and the loop's state).
  *
  *   hop_modes          -a's modes of the levels, as printed

@@ -48,6 +48,8 @@ CONFIGS=(
   "step13|bin/step13-nocdp|lean|-G 200x200 -n 1"
   "step19|bin/step19|ibfs K=1|-g 18 -n 1"
   "step19|bin/step19|ibfs K=64|-g 18 -n 1 -R 64"
+  "step20|bin/step20-nocdp|chunks=0|-g 18 -n 1 -K chunks=0"
+  "step20|bin/step20-nocdp|chunks|-g 18 -n 1"
 )
 
 ncu=${NCU:-$(command -v ncu 2>/dev/null || echo "${CUDA:-/usr/local/cuda}/bin/ncu")}
