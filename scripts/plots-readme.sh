@@ -75,7 +75,7 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve prep.tsv > markdown
       k = id SUBSEP g
       if (k in best) return (kind[id] == "SSSP" ? "SSSP " : "") num(bg[k]) " GTEPS, " num(best[k]) " ms" (nvar(id) > 1 ? " (" bv[k] ")" : "")
       if (id == "19" && (g in IL)) { split(IL[g], w, " ")
-        return num(w[6]) " GTEPS for " w[2] " sources in one run: " num(w[4]) " ms a source, " times(w[5]) " step 10 run " w[2] " times" }
+        return num(w[6]) " GTEPS for " w[2] " sources in one run: " num(w[4]) " ms a source" (w[5] + 0 > 0 ? ", " times(w[5]) " step 10 run " w[2] " times" : "") }
       return "not measured yet"
     }
     # the untimed preparation (init ms) of the variant in the cell of graph g

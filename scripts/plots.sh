@@ -568,6 +568,8 @@ fig_ibfs() {
     valid "$f" || continue
     s=${f##*/ibfs-step19-}; s=${s%.csv}
     printf "csv = %s\n" "$(q "$f")" > "$TMP/ibfs19.vars"    # size and subtitle: ibfs19.gp's own
+    # the base: step 10 (the best single-source BFS) where the run has its rows, else step 06
+    grep -q '^step10,' "$f" || printf "base = 'step06'\n" >> "$TMP/ibfs19.vars"
     gp ibfs19 "$OUT/ibfs-step19-$s" "$TMP/ibfs19.vars"
   done
 }
