@@ -32,10 +32,7 @@ static int coop_launch_setup(const launch_t *lc, const void *const *k, int nk, c
   CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
   for (int i = 0; i < nk; i++) { /* the dynamic part may take only what the static part leaves */
     struct cudaFuncAttributes fa;
-    if (cudaFuncGetAttributes(&fa, k[i]) != cudaSuccess) { /* unknown: cudaFuncSetAttribute says */
-      (void)cudaGetLastError();
-      continue;
-    }
+    CUDA_CHECK(cudaFuncGetAttributes(&fa, k[i]));
     if (fa.sharedSizeBytes > st) st = fa.sharedSizeBytes;
   }
   if (o->smem + st > (size_t)smem_max)
