@@ -27,17 +27,11 @@ typedef struct {
 static int coop_launch_setup(const launch_t *lc, const void *const *k, int nk, const void *loop,
                              int hash, int stage, coop_launch_t *o) {
   int dev = 0, smem_max = 0;
-  size_t st = 256; /* the builds' largest static shared memory (at least 256 bytes spare) */
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-  for (int i = 0; i < nk; i++) { /* the dynamic part may take only what the static part leaves */
-    struct cudaFuncAttributes fa;
-    CUDA_CHECK(cudaFuncGetAttributes(&fa, k[i]));
-    if (fa.sharedSizeBytes > st) st = fa.sharedSizeBytes;
-  }
-  if (o->smem + st > (size_t)smem_max)
-    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block beside "
-                "the loop's %zu static; this GPU has %d", hash, stage, o->smem, st, smem_max);
+  if (o->smem + 256 > (size_t)smem_max)
+    return fail(EXIT_INPUT, "hash=%d and stage=%d need %zu bytes of shared memory per block; "
+                "this GPU has %d", hash, stage, o->smem, smem_max);
   o->loop_kernel = loop;
   for (int i = 0; i < nk; i++)
     CUDA_CHECK(cudaFuncSetAttribute(k[i], cudaFuncAttributeMaxDynamicSharedMemorySize,
