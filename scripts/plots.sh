@@ -556,7 +556,7 @@ fig_step() {  # NAME GP ABL [VARS: gnuplot assignments, one a line]
     { printf "data = %s\n" "$(q "$f")"
       a="$DATA/$3-$s.csv"
       [ -s "$a" ] && printf "subtitle = %s\n" "$(q "$(provenance "$a")")"
-      [ -n "${4:-}" ] && printf "%s\n" "$4"; } > "$TMP/$2.vars"
+      if [ -n "${4:-}" ]; then printf "%s\n" "$4"; fi; } > "$TMP/$2.vars"
     gp "$2" "$OUT/$1-$s" "$TMP/$2.vars"
   done
 }

@@ -89,6 +89,8 @@ graph_args() {
     kron[0-9]*)          echo "-g ${1#kron}" ;;
     uniform[0-9]*)       echo "-u ${1#uniform}" ;;
     grid[0-9]*x[0-9]*)   echo "-G ${1#grid}" ;;
+    road[0-9]*k)         echo "--road $(( ${1//[!0-9]/} * 1000 ))" ;;      # road300k: the generated road graph
+    road[0-9]*m)         echo "--road $(( ${1//[!0-9]/} * 1000000 ))" ;;
     *) for f in "${GRAPH_DIR:-$ROOT/graphs}/$1".*; do [ -e "$f" ] && { echo "-f $f"; return 0; }; done
        return 1 ;;
   esac

@@ -14,10 +14,8 @@ ROOT=$PWD
 OUT_CSV=${OUT_CSV:-results/dobfs-exact-r.csv}
 case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
 mkdir -p "$(dirname "$OUT_CSV")"
-GD=${GRAPH_DIR:-$ROOT/graphs}
+. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
 GRAPHS=${GRAPHS-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
-declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
-  [luxembourg_osm]="-f $GD/luxembourg_osm.mtx.gz" [soc-Slashdot0902]="-f $GD/soc-Slashdot0902.txt.gz")
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT
 build() { # NAME COMMIT [PATCH]: bin/step10 of that tree, built as NAME (the CSV's commit column)
@@ -35,7 +33,7 @@ for g in $GRAPHS; do
   for v in slides bottomup; do
     for b in base exact exact-warp found-warp; do   # one after another: one process on the GPU
       # shellcheck disable=SC2086
-      "${B[$b]}" ${GA[$g]} --name "$g" -R 4 -n 5 -v -V "$v" -o "$OUT_CSV" > /dev/null 2>&1 ||
+      "${B[$b]}" $(graph_args "$g") --name "$g" -R 4 -n 5 -v -V "$v" -o "$OUT_CSV" > /dev/null 2>&1 ||
         echo "dobfs-exact-r: $b $g $v failed" >&2
     done
   done

@@ -19,9 +19,7 @@ if [ -n "${SUMMARY:-}" ]; then summary "$SUMMARY"; exit; fi
 OUT_CSV=${OUT_CSV:-results/dobfs-found.csv}
 case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
 mkdir -p "$(dirname "$OUT_CSV")"
-GD=${GRAPH_DIR:-$ROOT/graphs}
-declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
-  [luxembourg_osm]="-f $GD/luxembourg_osm.mtx.gz" [soc-Slashdot0902]="-f $GD/soc-Slashdot0902.txt.gz")
+. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
 declare -A B
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT
@@ -38,7 +36,7 @@ run() { # GRAPH VARIANT REPS SIDE...
   local g=$1 v=$2 reps=$3; shift 3
   for _ in $(seq "$reps"); do for s in "$@"; do
     # shellcheck disable=SC2086
-    timeout 120 "${B[$s]}" ${GA[$g]} --name "$g" -R 4 -n 5 -V "$v" -o "$OUT_CSV" > /dev/null 2>&1 ||
+    timeout 120 "${B[$s]}" $(graph_args "$g") --name "$g" -R 4 -n 5 -V "$v" -o "$OUT_CSV" > /dev/null 2>&1 ||
       echo "dobfs-found: $s $g $v failed" >&2
   done; done
 }

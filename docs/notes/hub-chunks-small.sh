@@ -8,7 +8,7 @@
 # If the loss scales with the bytes (small about half of hubc's), the static shared memory is the
 # cause (the carveout, docs: steps/20_hubchunk/README.md question 3); if small loses as much, it
 # is not. Needs nvcc and a GPU. Rows into OUT_CSV (results/hub-chunks-small.csv; the commit column
-# names the build), medians on stdout. GRAPHS (labels), GRAPH_DIR, PREBUILT=DIR
+# names the build), medians on stdout (ab-medians.py --across-steps). GRAPHS (labels), GRAPH_DIR, PREBUILT=DIR
 # (DIR/{base,hubc,small}/bin/step13|step20) as hub-chunks.sh.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -16,10 +16,8 @@ ROOT=$PWD
 OUT_CSV=${OUT_CSV:-results/hub-chunks-small.csv}
 case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
 mkdir -p "$(dirname "$OUT_CSV")"
-GD=${GRAPH_DIR:-$ROOT/graphs}
+. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
 GRAPHS=${GRAPHS-uniform22 kron20 kron22 grid2000x2000}
-declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
-  [luxembourg_osm]="-f $GD/luxembourg_osm.mtx.gz" [soc-Slashdot0902]="-f $GD/soc-Slashdot0902.txt.gz")
 declare -A S=([base]=13 [hubc]=20 [small]=20)
 declare -A W
 wts=()
@@ -35,15 +33,9 @@ for g in $GRAPHS; do
   case $g in grid2000x2000|luxembourg_osm) vs="beamer topdown" ;; *) vs="beamer slides" ;; esac
   for v in $vs; do for b in base hubc small; do
     # shellcheck disable=SC2086
-    timeout 150 "${W[$b]}/bin/step${S[$b]}" ${GA[$g]} --name "$g" -R 4 -n 5 -v -V $v -o "$OUT_CSV" > /dev/null 2>&1 ||
+    timeout 150 "${W[$b]}/bin/step${S[$b]}" $(graph_args "$g") --name "$g" -R 4 -n 5 -v -V $v -o "$OUT_CSV" > /dev/null 2>&1 ||
       echo "hub-chunks-small: $b $g $v failed" >&2
   done; done
 done
 [ -s "$OUT_CSV" ] || { echo "hub-chunks-small: no rows in $OUT_CSV" >&2; exit 1; }
-# medians by graph, variant and build (the commit column), each against base (step 13)
-awk -F, 'function med(k,   A, i, j, m, x) { m = N[k]; for (i = 1; i <= m; i++) { x = T[k, i]
-      for (j = i - 1; j >= 1 && A[j] > x; j--) A[j + 1] = A[j]; A[j + 1] = x }
-    return m % 2 ? A[(m + 1) / 2] : (A[m / 2] + A[m / 2 + 1]) / 2 }
-  NR > 1 { k = $3 " " $2; if (!(k in seen)) { seen[k] = 1; K[++n] = k } T[k " " $21, ++N[k " " $21]] = $11 + 0 }
-  END { for (i = 1; i <= n; i++) { b = med(K[i] " base"); h = med(K[i] " hubc"); s = med(K[i] " small")
-          printf "%-28s base %.4f  hubc %.4f (%.3f)  small %.4f (%.3f)\n", K[i], b, h, h / b, s, s / b } }' "$OUT_CSV"
+python3 docs/notes/ab-medians.py --across-steps "$OUT_CSV" base

@@ -16,10 +16,8 @@ OUT_CSV=${OUT_CSV:-results/hub-chunks.csv}
 case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
 mkdir -p "$(dirname "$OUT_CSV")"
 TR=$(dirname "$OUT_CSV")/hub-chunks-trace.txt
-GD=${GRAPH_DIR:-$ROOT/graphs}
+. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
 GRAPHS=${GRAPHS-kron20 kron22 uniform22 soc-Slashdot0902 grid2000x2000 luxembourg_osm}
-declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
-  [luxembourg_osm]="-f $GD/luxembourg_osm.mtx.gz" [soc-Slashdot0902]="-f $GD/soc-Slashdot0902.txt.gz")
 declare -A V=([10]=slides [11]=beamer)
 declare -A W
 wts=()
@@ -37,7 +35,7 @@ for g in $GRAPHS; do
     case $g in grid2000x2000|luxembourg_osm) v=topdown ;; esac   # the roads' fastest: no hubs
     for b in base hubc; do
       # shellcheck disable=SC2086
-      timeout 150 "${W[$b]}/bin/step$s" ${GA[$g]} --name "$g" -R 4 -n 5 -v -V $v -o "$OUT_CSV" > /dev/null 2>&1 ||
+      timeout 150 "${W[$b]}/bin/step$s" $(graph_args "$g") --name "$g" -R 4 -n 5 -v -V $v -o "$OUT_CSV" > /dev/null 2>&1 ||
         echo "hub-chunks: step$s $b $g $v failed" >&2
     done
   done
@@ -46,7 +44,7 @@ done
 for g in kron20 kron22; do for b in base hubc; do
   echo "== step10 $b $g" >> "$TR"
   # shellcheck disable=SC2086
-  timeout 150 "${W[$b]}/bin/step10" ${GA[$g]} -R 1 -n 1 -v -a 2>&1 | grep -E '^(Level|Trial)' >> "$TR"
+  timeout 150 "${W[$b]}/bin/step10" $(graph_args "$g") -R 1 -n 1 -v -a 2>&1 | grep -E '^(Level|Trial)' >> "$TR"
 done; done
 [ -s "$OUT_CSV" ] || { echo "hub-chunks: no rows in $OUT_CSV" >&2; exit 1; }
 python3 docs/notes/ab-medians.py "$OUT_CSV" base

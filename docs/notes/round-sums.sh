@@ -17,12 +17,9 @@ ROOT=$PWD
 OUT_CSV=${OUT_CSV:-results/round-sums.csv}
 case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
 mkdir -p "$(dirname "$OUT_CSV")"
-GD=${GRAPH_DIR:-$ROOT/graphs}
+. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
 GRAPHS=${GRAPHS-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902 rome99 road300k}
 STEPS=${STEPS-09 10 14 17}
-declare -A GA=([kron20]="-g 20" [kron22]="-g 22" [uniform22]="-u 22" [grid2000x2000]="-G 2000x2000"
-  [luxembourg_osm]="-f $GD/luxembourg_osm.mtx.gz" [soc-Slashdot0902]="-f $GD/soc-Slashdot0902.txt.gz"
-  [rome99]="-f $GD/rome99.gr.gz" [road300k]="--road 300000")
 declare -A W
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT
@@ -43,7 +40,7 @@ for g in $GRAPHS; do
       for b in base $WN; do
         x=(); [ "$v" = default ] || x=(-V "$v")
         # shellcheck disable=SC2086
-        "${W[$b]}/bin/step$s" ${GA[$g]} --name "$g" -R 4 -n 5 -v "${x[@]}" -o "$OUT_CSV" > /dev/null 2>&1 ||
+        "${W[$b]}/bin/step$s" $(graph_args "$g") --name "$g" -R 4 -n 5 -v "${x[@]}" -o "$OUT_CSV" > /dev/null 2>&1 ||
           echo "round-sums: step$s $b $g $v failed" >&2
       done
     done
