@@ -312,13 +312,13 @@ step19_blocks() { # slug
 # Per graph and tool the median ms of its fastest variant with no FAIL row ("FAIL" when every
 # variant has one), the fastest of each algorithm in bold; the preparation (prep_ms: the steps'
 # init, Blest's reordering and bit-matrix build) in columns of its own: in no tool's time.
-peers_readme() { # slug
-  local csv="$DATA/peers-$1.csv" meta="$DATA/peers-$1.meta" prov=""
-  grep -qF '<!-- peers:begin -->' "$README" 2>/dev/null || return 0
+peers_readme() { # slug [FILE BLOCK]: the README's block "peers", or BLOCK of FILE
+  local csv="$DATA/peers-$1.csv" meta="$DATA/peers-$1.meta" prov="" file=${2:-$README} block=${3:-peers}
+  grep -qF "<!-- $block:begin -->" "$file" 2>/dev/null || return 0
   if [ ! -s "$csv" ]; then
     { printf 'Not measured yet: no `%s`. On a GPU machine with the peers built (docs/PEERS.md):\n' "${csv#$ROOT/}"
       printf '`make peers PEERS_DIR=/path/to/peer/bin`, then `make plots`.\n\n'; } > "$TMP/b-peers.md"
-    update_readme "$README" "$TMP/b-peers.md" peers; return 0
+    update_readme "$file" "$TMP/b-peers.md" "$block"; return 0
   fi
   # the last run's GPU and date (the .meta's last block; the gallery's build is named there, not in prose)
   [ -s "$meta" ] && prov=$(awk -v m="${meta#$ROOT/}" '/^gpu: / { g = substr($0, 6); sub(/,.*/, "", g) }
@@ -351,7 +351,7 @@ peers_readme() { # slug
       print "gapbs a wall clock, 16 CPU threads; Gunrock its device events; GSWITCH and Blest host timers around their loop or kernel."
       print "**Preparation is not in any time**: Blest'"'"'s reordering and bit-matrix build, the steps'"'"' `init` (relabelling,"
       print "transpose, chains), in the preparation columns; gapbs'"'"', Gunrock'"'"'s and GSWITCH'"'"'s graph builds are not reported."
-      print "The Kronecker and uniform graphs are gapbs'"'"'s (its generator), not those of the tables above."
+      print "The Kronecker and uniform graphs are gapbs'"'"'s (its generator), not those of the bench'"'"'s tables."
       print ""
       print "| graph | gapbs BFS | Gunrock BFS | GSWITCH BFS | Blest BFS | gallery BFS | Blest preparation | gallery preparation, BFS | gapbs SSSP | Gunrock SSSP | GSWITCH SSSP | gallery SSSP | gallery preparation, SSSP |"
       print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -360,5 +360,5 @@ peers_readme() { # slug
           cell(g, "gswitch", "bfs"), cell(g, "blest", "bfs"), cell(g, "gallery", "bfs"), prep(g, "blest", "bfs"), prep(g, "gallery", "bfs"),
           cell(g, "gapbs", "sssp"), cell(g, "gunrock", "sssp"), cell(g, "gswitch", "sssp"), cell(g, "gallery", "sssp"), prep(g, "gallery", "sssp") }
       print "" }' "$csv" > "$TMP/b-peers.md"
-  update_readme "$README" "$TMP/b-peers.md" peers
+  update_readme "$file" "$TMP/b-peers.md" "$block"
 }

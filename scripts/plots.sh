@@ -653,6 +653,11 @@ sssp_table() {  # CSV [RELAX.csv]
 }
 # the gallery against gapbs, Gunrock, GSWITCH and Blest (scripts/peers.sh): the README's peers block
 [ "${PLOTS_TABLES:-1}" = 1 ] && [ -f "$README" ] && peers_readme "${readme_slug:-h100}"
+# the same on another GPU: docs/PEERS.md's block peers-SLUG, for each peers-SLUG.csv the README does not show
+for f in "$DATA"/peers-*.csv; do
+  pslug=${f##*/peers-}; pslug=${pslug%.csv}
+  [ "${PLOTS_TABLES:-1}" = 1 ] && [ -e "$f" ] && [ "$pslug" != "${readme_slug:-h100}" ] && peers_readme "$pslug" "$ROOT/docs/PEERS.md" "peers-$pslug"
+done
 sssp_csv="$DATA/sssp-${readme_slug:-h100}.csv"
 for d in "$STEPS"/[0-9][0-9]_*/; do
   f=${d%/}/README.md
