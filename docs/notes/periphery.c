@@ -16,6 +16,7 @@
 #include "graph.h"
 #include "io.h"
 #include "oracle.h"
+#include "heap.h" /* the notes' heap of (distance, vertex) pairs */
 
 #define NONE ((vid_t)-1)
 #define SEED 27491095ULL /* the harness's default -S */
@@ -156,26 +157,7 @@ static void chains(const graph_t *g, contr_t *c) {
 }
 
 /* Dijkstra over the contracted graph, from every vertex whose d is already finite (the lifted
- * source). A binary heap of (distance, vertex) pairs; stale pairs are skipped when popped. */
-typedef struct { long long d; vid_t v; } item_t;
-static void heap_push(item_t *h, size_t *len, item_t it) {
-  size_t i = (*len)++;
-  for (; i > 0 && h[(i - 1) / 2].d > it.d; i = (i - 1) / 2) h[i] = h[(i - 1) / 2];
-  h[i] = it;
-}
-static item_t heap_pop(item_t *h, size_t *len) {
-  item_t top = h[0], last = h[--*len];
-  size_t i = 0;
-  for (;;) {
-    size_t k = 2 * i + 1;
-    if (k >= *len) break;
-    if (k + 1 < *len && h[k + 1].d < h[k].d) k++;
-    if (h[k].d >= last.d) break;
-    h[i] = h[k]; i = k;
-  }
-  if (*len) h[i] = last;
-  return top;
-}
+ * source), with heap.h's heap; stale pairs are skipped when popped. */
 static void dijkstra_seeded(const contr_t *c, vid_t n, dist_t *d) {
   item_t *h = xcalloc((size_t)c->off[n] + n, sizeof *h);
   size_t len = 0;

@@ -23,6 +23,7 @@
 #include <omp.h>
 #include "err.h"
 #include "graph.h"
+#include "heap.h" /* the notes' heap of (distance, vertex) pairs */
 
 static double sc_now_ms(void) {
   struct timespec t;
@@ -32,53 +33,34 @@ static double sc_now_ms(void) {
 
 typedef struct { dist_t d; vid_t u; } sc_item_t;
 
-/* a binary min-heap of (d, u), lazy deletion */
-static void sc_push(sc_item_t *h, int *n, dist_t d, vid_t u) {
-  int i = (*n)++;
-  while (i > 0 && h[(i - 1) / 2].d > d) { h[i] = h[(i - 1) / 2]; i = (i - 1) / 2; }
-  h[i].d = d; h[i].u = u;
-}
-static sc_item_t sc_pop(sc_item_t *h, int *n) {
-  sc_item_t top = h[0], x = h[--*n];
-  int i = 0;
-  for (;;) {
-    int c = 2 * i + 1;
-    if (c >= *n) break;
-    if (c + 1 < *n && h[c + 1].d < h[c].d) c++;
-    if (h[c].d >= x.d) break;
-    h[i] = h[c]; i = c;
-  }
-  if (*n) h[i] = x;
-  return top;
-}
-
 /* v's rho nearest (v itself excluded) into out[0..), their distances into od; returns how many.
  * td: the thread's distance array (all DIST_INF on entry and on return); cap: heap room. */
 static int sc_nearest(const graph_t *g, vid_t v, int rho, dist_t *td, char *done, vid_t *touched,
-                      sc_item_t *heap, int cap, vid_t *out, dist_t *od) {
-  int nh = 0, nt = 0, k = 0, settled = 0;
+                      item_t *heap, size_t cap, vid_t *out, dist_t *od) {
+  size_t nh = 0, nt = 0;
+  int k = 0, settled = 0;
   td[v] = 0; touched[nt++] = v;
-  sc_push(heap, &nh, 0, v);
+  heap_push(heap, &nh, (item_t){0, v});
   while (nh && settled <= rho) {
-    sc_item_t it = sc_pop(heap, &nh);
-    if (done[it.u] || it.d != td[it.u]) continue;
-    done[it.u] = 1;
+    item_t it = heap_pop(heap, &nh);
+    if (done[it.v] || it.d != td[it.v]) continue;
+    done[it.v] = 1;
     settled++;
-    if (it.u != v) { out[k] = it.u; od[k] = it.d; k++; }
+    if (it.v != v) { out[k] = it.v; od[k] = (dist_t)it.d; k++; }
     if (settled > rho) break;
-    for (eid_t e = g->offsets[it.u]; e < g->offsets[it.u + 1]; e++) {
+    for (eid_t e = g->offsets[it.v]; e < g->offsets[it.v + 1]; e++) {
       vid_t x = g->cols[e];
-      dist_t nd = it.d + g->weights[e];
+      dist_t nd = (dist_t)it.d + g->weights[e];
       if (done[x] || nd >= td[x]) continue;
       if (td[x] == DIST_INF) {
-        if (nt >= cap) continue; /* more candidates than room: a shortcut less, never a wrong one */
+        if (nt >= cap) continue; /* no room: a shortcut less (or a longer one: still a path), never one too short */
         touched[nt++] = x;
       }
       td[x] = nd;
-      if (nh < cap) sc_push(heap, &nh, nd, x);
+      if (nh < cap) heap_push(heap, &nh, (item_t){nd, x}); /* likewise */
     }
   }
-  for (int i = 0; i < nt; i++) { td[touched[i]] = DIST_INF; done[touched[i]] = 0; }
+  for (size_t i = 0; i < nt; i++) { td[touched[i]] = DIST_INF; done[touched[i]] = 0; }
   return k;
 }
 
@@ -99,14 +81,15 @@ int sc_augment(graph_t *g, int rho, double *ms, eid_t *added) {
   int *nsc = calloc(n ? n : 1, sizeof *nsc);
   eid_t *off = malloc(((size_t)n + 1) * sizeof *off);
   if (!sc || !nsc || !off) { free(sc); free(nsc); free(off); return fail(EXIT_INPUT, "shortcuts: no memory"); }
-  int cap = 64 * rho + 64, bad = 0;
+  size_t cap = 64 * (size_t)rho + 64;
+  int bad = 0;
 #pragma omp parallel
   {
     dist_t *td = malloc((size_t)n * sizeof *td);
     char *done = calloc(n ? n : 1, 1);
-    vid_t *touched = malloc((size_t)cap * sizeof *touched), *out = malloc((size_t)rho * sizeof *out);
+    vid_t *touched = malloc(cap * sizeof *touched), *out = malloc((size_t)rho * sizeof *out);
     dist_t *od = malloc((size_t)rho * sizeof *od);
-    sc_item_t *heap = malloc((size_t)cap * sizeof *heap);
+    item_t *heap = malloc(cap * sizeof *heap);
     if (!td || !done || !touched || !out || !od || !heap) {
 #pragma omp atomic write
       bad = 1;
