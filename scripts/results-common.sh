@@ -80,6 +80,14 @@ rc_word() {
   esac
 }
 
+# notes_csv NAME: OUT_CSV for a note's A/B script (docs/notes/*.sh): default results/NAME.csv,
+# made absolute against ROOT, its directory made.
+notes_csv() {
+  OUT_CSV=${OUT_CSV:-results/$1.csv}
+  case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
+  mkdir -p "$(dirname "$OUT_CSV")"
+}
+
 # The harness options of a graph label, as the ablation scripts name graphs: kron22 -> "-g 22",
 # uniform22 -> "-u 22", grid2000x2000 -> "-G 2000x2000", a real graph's name -> "-f DIR/NAME.EXT"
 # (the first file NAME.* in GRAPH_DIR, default graphs/). Exit 1 for a label it does not know.

@@ -11,10 +11,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
-OUT_CSV=${OUT_CSV:-results/dobfs-exact-r.csv}
-case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
-mkdir -p "$(dirname "$OUT_CSV")"
-. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
+. "$ROOT/scripts/results-common.sh"  # graph_args, notes_csv
+notes_csv dobfs-exact-r
 GRAPHS=${GRAPHS-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902}
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT

@@ -16,10 +16,8 @@ cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
 summary() { python3 docs/notes/ab-medians.py "$1" 2d260a3 e923ed4; }
 if [ -n "${SUMMARY:-}" ]; then summary "$SUMMARY"; exit; fi
-OUT_CSV=${OUT_CSV:-results/dobfs-found.csv}
-case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
-mkdir -p "$(dirname "$OUT_CSV")"
-. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
+. "$ROOT/scripts/results-common.sh"  # graph_args, notes_csv
+notes_csv dobfs-found
 declare -A B
 wts=()
 trap 'for w in "${wts[@]}"; do git worktree remove --force "$w"; done' EXIT

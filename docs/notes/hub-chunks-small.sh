@@ -13,10 +13,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
-OUT_CSV=${OUT_CSV:-results/hub-chunks-small.csv}
-case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
-mkdir -p "$(dirname "$OUT_CSV")"
-. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
+. "$ROOT/scripts/results-common.sh"  # graph_args, notes_csv
+notes_csv hub-chunks-small
 GRAPHS=${GRAPHS-uniform22 kron20 kron22 grid2000x2000}
 declare -A S=([base]=13 [hubc]=20 [small]=20)
 declare -A W

@@ -12,11 +12,9 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
-OUT_CSV=${OUT_CSV:-results/hub-chunks.csv}
-case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
-mkdir -p "$(dirname "$OUT_CSV")"
+. "$ROOT/scripts/results-common.sh"  # graph_args, notes_csv
+notes_csv hub-chunks
 TR=$(dirname "$OUT_CSV")/hub-chunks-trace.txt
-. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
 GRAPHS=${GRAPHS-kron20 kron22 uniform22 soc-Slashdot0902 grid2000x2000 luxembourg_osm}
 declare -A V=([10]=slides [11]=beamer)
 declare -A W

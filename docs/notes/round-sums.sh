@@ -14,10 +14,8 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 ROOT=$PWD
-OUT_CSV=${OUT_CSV:-results/round-sums.csv}
-case $OUT_CSV in /*) ;; *) OUT_CSV=$ROOT/$OUT_CSV ;; esac
-mkdir -p "$(dirname "$OUT_CSV")"
-. "$ROOT/scripts/results-common.sh"  # graph_args: a label to its harness arguments
+. "$ROOT/scripts/results-common.sh"  # graph_args, notes_csv
+notes_csv round-sums
 GRAPHS=${GRAPHS-kron20 kron22 uniform22 grid2000x2000 luxembourg_osm soc-Slashdot0902 rome99 road300k}
 STEPS=${STEPS-09 10 14 17}
 declare -A W
