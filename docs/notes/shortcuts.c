@@ -15,7 +15,7 @@
  *   - -DSC_MAIN, this file's main: the CPU check, for each source, Dijkstra on the graph and on the
  *     augmented graph agree, and the shortest-path trees' depth in edges (the fewest edges of a
  *     shortest path, over the reached vertices: max and mean), before and after.
- * Usage (SC_MAIN): shortcuts (FILE | --road N | -G WxH [--keep P]) [-p RHO,...] [-R K] */
+ * Usage (SC_MAIN): shortcuts (FILE | --road N [--road-mix ...] | -G WxH [--keep P]) [-p RHO,...] [-R K] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,31 +141,8 @@ int sc_augment(graph_t *g, int rho, double *ms, eid_t *added) {
 }
 
 #ifdef SC_MAIN
-#include "generate.h"
-#include "io.h"
+#include "load.h" /* the notes' graph from the command line (SEED, load) */
 #include "oracle.h"
-#define SEED 27491095ULL /* the harness's default -S */
-
-static void load(const char *a, const char *b, double keep, graph_t *g, char *name, size_t len) {
-  static const double tiger[4] = GEN_ROAD_MIX;
-  edgelist_t el;
-  int rc;
-  unsigned long gw = 0, gh = 0;
-  if (!strcmp(a, "--road")) {
-    rc = gen_road((vid_t)strtoul(b, NULL, 10), tiger, 255, SEED, &el);
-    gen_road_name((vid_t)strtoul(b, NULL, 10), tiger, name, len);
-  } else if (!strcmp(a, "-G") && sscanf(b, "%lux%lu", &gw, &gh) == 2) {
-    rc = gen_grid((vid_t)gw, (vid_t)gh, keep, SEED, &el);
-    snprintf(name, len, "grid%lux%lu", gw, gh);
-  } else {
-    rc = io_read(a, &el);
-    snprintf(name, len, "%s", a);
-  }
-  build_opts_t bo = {0, 0, 0};
-  if (rc || graph_build(&el, &bo, g, NULL)) { fprintf(stderr, "error: %s\n", fail_message()); exit(2); }
-  el_free(&el);
-  if (!g->weights && graph_set_random_weights(g, 255, SEED)) exit(2);
-}
 
 static int sc_cmp_d(const void *a, const void *b) {
   const sc_item_t *x = a, *y = b;
@@ -176,12 +153,12 @@ static int sc_cmp_d(const void *a, const void *b) {
  * from its tight in-edges (d(u) + w = d(x)); max and sum over the reached */
 static void depth(const graph_t *g, const dist_t *d, int *maxh, double *meanh) {
   vid_t n = g->n, r = 0;
-  vid_t *ord = malloc((size_t)n * sizeof *ord);
   int *h = malloc((size_t)n * sizeof *h);
-  for (vid_t v = 0; v < n; v++) { h[v] = d[v] == DIST_INF ? -1 : 1 << 30; if (d[v] != DIST_INF) ord[r++] = v; }
-  /* counting sort would do; distances are small enough for qsort by key */
-  sc_item_t *k = malloc((size_t)r * sizeof *k);
-  for (vid_t i = 0; i < r; i++) { k[i].d = d[ord[i]]; k[i].u = ord[i]; }
+  sc_item_t *k = malloc((size_t)n * sizeof *k); /* the reached vertices by distance */
+  for (vid_t v = 0; v < n; v++) {
+    h[v] = d[v] == DIST_INF ? -1 : 1 << 30;
+    if (d[v] != DIST_INF) { k[r].d = d[v]; k[r++].u = v; }
+  }
   qsort(k, r, sizeof *k, sc_cmp_d);
   long long sum = 0;
   int mx = 0;
@@ -196,22 +173,18 @@ static void depth(const graph_t *g, const dist_t *d, int *maxh, double *meanh) {
     }
   }
   *maxh = mx; *meanh = r ? (double)sum / r : 0;
-  free(ord); free(h); free(k);
+  free(h); free(k);
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) { fprintf(stderr, "usage: shortcuts (FILE | --road N | -G WxH) [-p RHO,...] [-R K]\n"); return 2; }
   int i = 1, K = 4;
-  const char *a = argv[i++], *b = "";
-  if (a[0] == '-') b = argv[i++];
-  char rhos[128] = "4,8,16,32";
+  char name[128], rhos[128] = "4,8,16,32";
+  graph_t g;
+  load("shortcuts", argc, argv, &i, &g, NULL, name, sizeof name);
   for (; i < argc; i++) {
     if (!strcmp(argv[i], "-p") && i + 1 < argc) snprintf(rhos, sizeof rhos, "%s", argv[++i]);
     else if (!strcmp(argv[i], "-R") && i + 1 < argc) K = atoi(argv[++i]);
   }
-  char name[128];
-  graph_t g;
-  load(a, b, 0.85, &g, name, sizeof name);
   vid_t src[64];
   if (K > 64) K = 64;
   graph_random_sources(&g, SEED, src, K); /* the harness's -R K */
