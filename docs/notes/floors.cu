@@ -123,19 +123,38 @@ int main(int argc, char **argv) {
   int *null_p = NULL;
   void *eargs[] = {&null_p};
 
-  /* run floors: kind 0 plain launch, 1 cooperative, 2 + pageable copy, 3 + pinned copy */
+  /* a mapped host word the kernel writes directly (kind 6) */
+  int *mapped, *mapped_dev;
+  CK(cudaHostAlloc((void **)&mapped, 256, cudaHostAllocMapped));
+  CK(cudaHostGetDevicePointer((void **)&mapped_dev, mapped, 0));
+  void *margs[] = {&mapped_dev};
+  /* run floors: kind 0 plain launch, 1 cooperative, 2 + pageable copy, 3 + pinned copy; 4 the
+   * lean prologue's shape (a one-block kernel, a pageable copy, the cooperative launch, a pageable
+   * copy); 5 the same with no copy between and the end's copy async into pinned memory, one
+   * stream sync; 6 the cooperative kernel writing a mapped host word, one stream sync; 7 the
+   * cooperative launch, an async copy into pinned memory, one stream sync */
   static const char *const run_name[] = {"plain launch, empty kernel",
                                          "cooperative launch, empty kernel",
                                          "cooperative launch + 256 B back, pageable",
-                                         "cooperative launch + 256 B back, pinned"};
-  for (int kind = 0; kind < 4; kind++) {
+                                         "cooperative launch + 256 B back, pinned",
+                                         "1 block, copy, cooperative, copy (pageable)",
+                                         "1 block, cooperative, async pinned copy, sync",
+                                         "cooperative, writes mapped memory, sync",
+                                         "cooperative, async pinned copy, sync"};
+  for (int kind = 0; kind < 8; kind++) {
     for (int i = -1; i < trials; i++) {
       CK(cudaDeviceSynchronize());
       CK(cudaEventRecord(e0, 0));
+      if (kind == 4 || kind == 5) empty_kernel<<<1, block>>>(d_out);
+      if (kind == 4) CK(cudaMemcpy(pageable, d_out, 256, cudaMemcpyDeviceToHost));
       if (kind == 0) empty_kernel<<<grid, block>>>(NULL);
+      else if (kind == 6)
+        CK(cudaLaunchCooperativeKernel((const void *)empty_kernel, grid, block, margs, 0, 0));
       else CK(cudaLaunchCooperativeKernel((const void *)empty_kernel, grid, block, eargs, 0, 0));
-      if (kind == 2) CK(cudaMemcpy(pageable, d_out, 256, cudaMemcpyDeviceToHost));
+      if (kind == 2 || kind == 4) CK(cudaMemcpy(pageable, d_out, 256, cudaMemcpyDeviceToHost));
       if (kind == 3) CK(cudaMemcpy(pinned, d_out, 256, cudaMemcpyDeviceToHost));
+      if (kind == 5 || kind == 7) CK(cudaMemcpyAsync(pinned, d_out, 256, cudaMemcpyDeviceToHost, 0));
+      if (kind >= 5) CK(cudaStreamSynchronize(0));
       CK(cudaEventRecord(e1, 0));
       CK(cudaEventSynchronize(e1));
       CK(cudaGetLastError());
@@ -179,6 +198,7 @@ int main(int argc, char **argv) {
          (block / 32) * rounds, last_round, rounds);
   free(t);
   CK(cudaFreeHost(pinned));
+  CK(cudaFreeHost(mapped));
   CK(cudaFree(d_ctl));
   CK(cudaFree(d_out));
   return check == (block / 32) * rounds && last_round == rounds ? 0 : 1;

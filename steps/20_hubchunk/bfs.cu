@@ -109,9 +109,11 @@ static __device__ __forceinline__ void hc_hub_deal(const bfs4k_args_t *a, const 
   }
 }
 
+#pragma push_macro("STEP") /* a rung above that includes this file names 20's step_t */
+#undef STEP
 #define STEP lean_step13 /* NEW(20): step 13's own step_t, renamed; STEP below is 20's */
 #include "../13_lean/bfs.cu" /* step 13's program: its kernels, init, run and fini */
-#undef STEP
+#pragma pop_macro("STEP")
 
 /* ---- host ------------------------------------------------------------------ */
 
