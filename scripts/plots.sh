@@ -11,14 +11,18 @@
 # figure's line says which file it used.
 # Writes plots/FIG-SLUG.svg and .png (PNG when gnuplot has pngcairo or png):
 #   runtime and runtime-variants (a), heatmap-STEP-VARIANT-GRAPH (b), frontier (c), scale (d), speedup (e)
+# ((a), (c), (d), (e) for the README's GPU only, unless PLOTS_ALL_GPUS=1: another GPU's bench
+# CSV may hold a few steps, not the ladder)
 # and rewrites the table between <!-- results:begin --> and <!-- results:end --> in README.md
-# and in every steps/NN_slug/README.md that has those markers.
+# and in every steps/NN_slug/README.md that has those markers (a step the README's GPU has no
+# rows of: from the first other GPU's bench CSV that has them, the table naming that file).
 # With no CSV at all it says so and exits 0, touching nothing. Exit 1 when a CSV is invalid
 # (scripts/csv-check.sh) or gnuplot fails.
 #
 # Environment: PLOTS_DATA (plots/data), PLOTS_OUT (plots), PLOTS_RESULTS (results),
 # PLOTS_README (README.md), PLOTS_STEPS (steps), PLOTS_README_GPU (slug for the README tables:
-# h100 when present, else the first), PLOTS_PNG=0 (SVG only), PLOTS_TABLES=0 / PLOTS_FIGURES=0.
+# h100 when present, else the first), PLOTS_ALL_GPUS=1 (figures (a) (c) (d) (e) of every GPU, not
+# only of PLOTS_README_GPU's), PLOTS_PNG=0 (SVG only), PLOTS_TABLES=0 / PLOTS_FIGURES=0.
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$ROOT/scripts/results-common.sh"
@@ -488,7 +492,7 @@ update_readme() { # FILE BODYFILE [NAME]
 . "$ROOT/scripts/plots-readme.sh" && declare -F readme_blocks >/dev/null || { echo "plots: scripts/plots-readme.sh did not load (above)" >&2; exit 1; }
 
 tables() {       # slug best.tsv csvname provenance
-  local slug=$1 best=$2 csvname=$3 prov=$4 graphs d id prev=""
+  local slug=$1 best=$2 csvname=$3 prov=$4 graphs
   graphs=$(graph_order "$best" | tr '\n' ' ')
   cpu_last "$best" > "$TMP/table.tsv"
   if [ -f "$README" ]; then
@@ -496,15 +500,39 @@ tables() {       # slug best.tsv csvname provenance
     update_readme "$README" "$TMP/body.md"
     readme_blocks "$slug" "$best" "$prov"
   else say "no ${README#$ROOT/}: main table not written"; fi
-  local base
+  step_tables "$slug" "$csvname"
+}
+
+# The bench CSV of every GPU read (the per-GPU loop below): got_slug[i], its csvname got_csv[i]
+# and provenance got_prov[i]; its best.tsv in $TMP/best-SLUG.tsv, cpu rows last in $TMP/table-SLUG.tsv.
+got_slug=(); got_csv=(); got_prov=()
+# step_src SLUG ID: the index in got_* of the GPU whose rows a step's table shows: SLUG's when its
+# CSV has rows of step ID, else the first other GPU's (slugs order) that has; none: exit 1
+step_src() {
+  local i
+  for i in "${!got_slug[@]}"; do
+    [ "${got_slug[$i]}" = "$1" ] && cut -f1 "$TMP/table-$1.tsv" | grep -qx "$2" && { echo "$i"; return 0; }
+  done
+  for i in "${!got_slug[@]}"; do
+    [ "${got_slug[$i]}" != "$1" ] && cut -f1 "$TMP/table-${got_slug[$i]}.tsv" | grep -qx "$2" && { echo "$i"; return 0; }
+  done
+  return 1
+}
+# step_tables SLUG CSVNAME: the results block of every steps/NN_slug/README.md with the markers:
+# the step's rows and its base's, from SLUG's CSV, or another GPU's (step_src) when SLUG's has none
+step_tables() {
+  local slug=$1 csvname=$2 d id prev="" base i s
   for d in "$STEPS"/[0-9][0-9]_*/; do
     d=${d%/}; id=step${d##*/}; id=${id%%_*}
     # the step's declared base (the "Base: NN" line of its header, as make diffNN), else the step before
     base=$(sed -n 's/^ *\* *Base: *\([0-9][0-9]\).*/\1/p' "$d"/*.cu 2>/dev/null | head -1)
     base=${base:+step$base}; base=${base:-$prev}
     if [ -f "$d/README.md" ] && grep -qF "$BEGIN_MARK" "$d/README.md"; then
-      if cut -f1 "$TMP/table.tsv" | grep -qx "$id"; then
-        md_table "$TMP/table.tsv" "$graphs" "^(${base:-$id}|$id)\$" "$csvname" "$prov" > "$TMP/body.md"
+      if i=$(step_src "$slug" "$id"); then
+        s=${got_slug[$i]}
+        [ "$s" = "$slug" ] || say "$id: no rows in $csvname: its table from ${got_csv[$i]}"
+        md_table "$TMP/table-$s.tsv" "$(graph_order "$TMP/best-$s.tsv" | tr '\n' ' ')" "^(${base:-$id}|$id)\$" \
+          "${got_csv[$i]}" "${got_prov[$i]}" > "$TMP/body.md"
       else printf 'No measurements of %s in `%s` yet: run `make bench` on a GPU machine, then `make plots`.\n' \
              "$id" "$csvname" > "$TMP/body.md"; fi
       echo >> "$TMP/body.md"
@@ -528,18 +556,27 @@ for slug in "${slugs[@]}"; do
   say "$slug: using ${bench#$ROOT/} ($(whose "$bench"))"
   valid "$bench" || continue
   [ -s "$scale" ] && { valid "$scale" || scale=""; } || scale=""
-  best_sorted "$bench" > "$TMP/best.tsv"
+  best="$TMP/best-$slug.tsv"; best_sorted "$bench" > "$best"
   prov=$(provenance "$bench")
-  say "$slug: $(wc -l < "$TMP/best.tsv") step/variant/graph results from ${bench#$ROOT/} ($prov)"
-  if [ "$figures" = 1 ]; then
-    fig_runtime "$slug" "$TMP/best.tsv" "$prov"
-    fig_speedup "$slug" "$TMP/best.tsv" "$prov"
+  say "$slug: $(wc -l < "$best") step/variant/graph results from ${bench#$ROOT/} ($prov)"
+  cpu_last "$best" > "$TMP/table-$slug.tsv"
+  got_slug+=("$slug"); got_csv+=("${bench#$ROOT/}"); got_prov+=("$prov")
+  if [ "$figures" = 1 ] && [ "$slug" != "$readme_slug" ] && [ "${PLOTS_ALL_GPUS:-0}" != 1 ]; then
+    say "$slug: not the README's GPU: figures (a) (c) (d) (e) skipped (PLOTS_ALL_GPUS=1 draws them)"
+  elif [ "$figures" = 1 ]; then
+    fig_runtime "$slug" "$best" "$prov"
+    fig_speedup "$slug" "$best" "$prov"
     fig_scale "$slug" "$bench" "$scale" "$prov"
     if [ -s "$trace" ] && valid "$trace"; then fig_frontier "$slug" "$trace" "$prov"
     else say "$slug: no ${trace#$ROOT/}: figure (c) skipped"; fi
   fi
-  [ "$slug" = "$readme_slug" ] && [ "${PLOTS_TABLES:-1}" = 1 ] && tables "$slug" "$TMP/best.tsv" "${bench#$ROOT/}" "$prov"
 done
+# the README's tables once every GPU's CSV is read: a step's table may come from another GPU's
+if [ "${PLOTS_TABLES:-1}" = 1 ]; then
+  for i in "${!got_slug[@]}"; do
+    [ "${got_slug[$i]}" = "$readme_slug" ] && tables "$readme_slug" "$TMP/best-$readme_slug.tsv" "${got_csv[$i]}" "${got_prov[$i]}"
+  done
+fi
 if [ "$figures" = 1 ]; then
   for slug in "${sweep_slugs[@]}"; do
     s=$(sweep_file "$slug"); say "$slug sweep: using ${s#$ROOT/} ($(whose "$s"))"
