@@ -8,7 +8,11 @@
  * parts alone, empty, on the GPU it runs on:
  *   run floors   events around: a plain launch of an empty kernel; a cooperative launch of it on
  *                the resident grid; the same plus a pageable cudaMemcpy of 256 bytes back (what
- *                every step's run() does); plus a pinned one instead;
+ *                every step's run() did up to step 20); plus a pinned one instead; step 13's
+ *                shape (a one-block kernel, a pageable copy, the cooperative launch, a copy); the
+ *                same with no copy between and an async copy into pinned memory, one stream sync;
+ *                the cooperative kernel writing mapped host memory, one stream sync (step 21's
+ *                shape without its prologue); the cooperative launch, an async pinned copy, a sync;
  *   round floors per round of a cooperative kernel looping R rounds: a grid barrier alone; the
  *                gallery's round end (every block counts itself done with an atomic after a
  *                fence, the last one writes the next round's parameters, then the barrier, then
