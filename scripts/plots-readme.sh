@@ -95,7 +95,8 @@ block_ladder() {  # best.tsv sssp-best.tsv ibfs-curve prep.tsv > markdown
       ns = 0; for (i = 1; i <= nst; i++) if (kind[N[i]] == "SSSP") SS[++ns] = N[i]   # the SSSP steps measured
       sl = ns ? SS[1] : "none"; for (i = 2; i <= ns; i++) sl = sl (i == ns ? " and " : ", ") SS[i]
       printf "from `%s` (BFS), `plots/data/sssp-h100.csv` (SSSP: step%s %s, weights 1..255) and\n", bench, (ns > 1 ? "s" : ""), sl
-      printf "`plots/data/ibfs-step19-h100.csv` (step 19: the largest K measured); \"not measured yet\": no rows in them.\n"
+      printf "`plots/data/ibfs-step19-h100.csv` (step 19: the largest K measured); \"not measured yet\": no rows in them (a lesson\n"
+      printf "whose step another GPU'"'"'s bench CSV has rows of shows that GPU'"'"'s table).\n"
       printf "Preparation: the step'"'"'s `init` for the same variant and graph (median over its runs), never in the time:\n"
       printf "allocation and what a step prepares once a run (step 04'"'"'s reordering, step 10'"'"'s transpose, step 16'"'"'s chains).\n"
       print ""
