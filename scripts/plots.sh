@@ -494,9 +494,8 @@ update_readme() { # FILE BODYFILE [NAME]
 tables() {       # slug best.tsv csvname provenance
   local slug=$1 best=$2 csvname=$3 prov=$4 graphs
   graphs=$(graph_order "$best" | tr '\n' ' ')
-  cpu_last "$best" > "$TMP/table.tsv"
-  if [ -f "$README" ]; then
-    md_table "$TMP/table.tsv" "$graphs" '.' "$csvname" "$prov" > "$TMP/body.md"; echo >> "$TMP/body.md"
+  if [ -f "$README" ]; then   # $TMP/table-SLUG.tsv: best.tsv with cpu rows last (the per-GPU loop)
+    md_table "$TMP/table-$slug.tsv" "$graphs" '.' "$csvname" "$prov" > "$TMP/body.md"; echo >> "$TMP/body.md"
     update_readme "$README" "$TMP/body.md"
     readme_blocks "$slug" "$best" "$prov"
   else say "no ${README#$ROOT/}: main table not written"; fi

@@ -60,30 +60,23 @@ static __global__ void ow_end_kernel(hop_ctl_t *out, const hop_ctl_t *ctl) {
 
 static void ow_fini(void *state) {
   ow_state_t *o = (ow_state_t *)state;
-  if (!o) return;
-  if (o->s) lean_fini(o->s);
-  if (o->h_end) cudaFreeHost(o->h_end);
+  lean_fini(o->s);
+  CUDA_CHECK(cudaFreeHost(o->h_end));
   free(o);
 }
 
-/* NEW(21): step 20's init, then the mapped buffer */
+/* NEW(21): step 20's init, then the mapped buffer (a CUDA error exits 3, as gpu_alloc's) */
 static int ow_init(const dgraph_t *g, const launch_t *lc, void **state) {
-  ow_state_t *o = (ow_state_t *)calloc(1, sizeof *o);
-  if (!o) return fail(EXIT_INPUT, "out of host memory");
   void *inner = NULL;
-  if (hc_init(g, lc, &inner)) {
-    free(o);
-    return fail_code();
+  if (hc_init(g, lc, &inner)) return fail_code();
+  ow_state_t *o = (ow_state_t *)calloc(1, sizeof *o);
+  if (!o) {
+    lean_fini(inner);
+    return fail(EXIT_INPUT, "out of host memory");
   }
   o->s = (lean_state_t *)inner;
-  if (cudaHostAlloc((void **)&o->h_end, sizeof *o->h_end, cudaHostAllocMapped) != cudaSuccess ||
-      cudaHostGetDevicePointer((void **)&o->d_end, o->h_end, 0) != cudaSuccess) {
-    int rc = fail(EXIT_CUDA, "mapped host memory for the loop state: %s",
-                  cudaGetErrorString(cudaGetLastError()));
-    if (!o->d_end && o->h_end) cudaFreeHost(o->h_end), o->h_end = NULL;
-    ow_fini(o);
-    return rc;
-  }
+  CUDA_CHECK(cudaHostAlloc((void **)&o->h_end, sizeof *o->h_end, cudaHostAllocMapped));
+  CUDA_CHECK(cudaHostGetDevicePointer((void **)&o->d_end, o->h_end, 0));
   *state = o;
   return 0;
 }
