@@ -5,13 +5,16 @@
  *             one-block rounds and step 14's Near-Far), included as a whole
  *             from ../17_periphery/sssp.cu (its step_t renamed: this file
  *             exports its own). Its init builds the graph this rung walks.
- * Adds:       async (knob, -1 auto: mean degree below 4 and no negative
- *             weight). run() replaces step 17's round loop with one kernel
- *             that has no barrier: a lane takes a vertex from a global queue
- *             (or keeps one it lowered itself: chase), reads d(v), relaxes
- *             v's row with atomicMin and pushes the vertices it lowered; the
- *             kernel ends when the count of unfinished work reaches 0.
- *             Step 17's chain and tree fills follow, unchanged.
+ * Adds:       run() replaces step 17's round loop with one kernel that has
+ *             no barrier: a lane takes a vertex from a global queue (or keeps
+ *             one it lowered itself: achase), reads d(v), relaxes v's row with
+ *             atomicMin and pushes the vertices it lowered; the kernel ends
+ *             when the count of unfinished work reaches 0. Step 17's chain
+ *             and tree fills follow, unchanged. Variants: "auto" (the
+ *             default) runs it on thin graphs (mean degree below 3) whose
+ *             loop keeps at least AS_MIN_CORE vertices after the periphery,
+ *             else step 17's rounds; "always" on every graph without
+ *             negative weights.
  * Idea:       on a road network a round of step 17 costs 10-14 us for a few
  *             thousand relaxations, and a shortest path crosses hundreds of
  *             rounds; every round waits for its slowest lane. Without rounds
@@ -26,13 +29,14 @@
  *             that: pushed, or kept by the lane. The owner clears the bit
  *             with the atomicAnd that reads d(v), so a later lowering takes
  *             v on again and none is lost. pending counts pushed entries and
- *             owned vertices not yet finished; a warp adds its pushes and
- *             takes off its finished vertices in one atomic after publishing,
- *             so pending is 0 only when no work is left or in flight.
+ *             kept vertices not yet finished: a push is counted before it is
+ *             published, a vertex taken off after its pushes, so pending is
+ *             0 only when no work is left or in flight.
  * Limits:     no negative weights (label-correcting terminates with them,
  *             but without a negative-cycle bound; those graphs run step
- *             17's loop). Work is not ordered by distance: a vertex may be
- *             expanded more than once (the relax count says how often).
+ *             17's loop). The queue is FIFO (adelta orders it only roughly):
+ *             a vertex may be expanded more than once, and on a road network
+ *             it is, about ten times (the relax count says how often).
  */
 #pragma push_macro("STEP")
 #undef STEP
