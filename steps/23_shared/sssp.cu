@@ -7,13 +7,11 @@
  * Adds:       smem (knob, 1: on when the graph fits). A run on a graph whose
  *             rows, weights, distances and two queues fit in the shared
  *             memory one block may take (227 KB on Hopper) is one launch of
- *             one block (-b threads): it copies the CSR in, runs frontier
- *             Bellman-Ford rounds with every access in shared memory and a
- *             __syncthreads() between rounds (a thread relaxes the first
- *             vertex it lowers at once, skeep in a row), and writes the
- *             distances out; its counts go to mapped host memory (step 21's
- *             one wait). Larger graphs, and graphs with negative weights, run
- *             step 22.
+ *             one block: it copies the CSR in, runs frontier Bellman-Ford
+ *             rounds with every access in shared memory and a __syncthreads()
+ *             between rounds, and writes the distances out; its counts go to
+ *             mapped host memory (step 21's one wait). Larger graphs, and
+ *             graphs with negative weights, run step 22.
  * Idea:       on a graph of a few thousand vertices a round of step 17 costs
  *             about 9 us, most of it dependent L2 round trips (a row, a
  *             distance, an atomic); in shared memory each is a few tens of
@@ -23,8 +21,7 @@
  *             (Busato & Bombieri, H-BF); NVIDIA, CUDA C++ Programming Guide,
  *             "Shared Memory" (the opt-in limit of a block). Our code.
  * Invariants: a round relaxes the rows of the vertices lowered in the last
- *             round, each once (mark[v] = the round v was pushed in; a vertex
- *             a thread keeps is not marked, so a later lowering pushes it); round
+ *             round, each once (mark[v] = the round v was pushed in); round
  *             r's queue is read while round r + 1's fills, and the third
  *             count is zeroed for round r + 2, so one barrier ends a round.
  *             Without negative weights every distance is final after at
@@ -39,6 +36,7 @@
 #include "../22_async/sssp.cu" /* step 22's program: async, and step 17 below it */
 #pragma pop_macro("STEP")
 
+#define SH_BLOCK 512
 
 /* NEW(23): the run's counts, written by the block into mapped host memory */
 typedef struct {
@@ -50,7 +48,6 @@ typedef struct {
   as_state_t *s;   /* step 22's state */
   dgraph_t g;      /* NEW(23): the harness's graph (step 17's init changes its own copy) */
   int on;          /* NEW(23): the graph fits: runs here */
-  int block, keep;
   size_t smem;
   sh_out_t *h_out, *d_out;
 } sh_state_t;
@@ -60,40 +57,33 @@ static size_t sh_bytes(unsigned long long n, unsigned long long m) {
 }
 
 /* NEW(23): one round: the block's threads share the queue's entries, each
- * relaxing its vertex's row in shared memory. A lowered vertex not yet pushed
- * this round goes to the next queue, except the first one a thread lowers,
- * which it relaxes at once (up to keep in a row, step 15's chase): unmarked,
- * so a later lowering in this round still pushes it. */
+ * relaxing its vertex's row in shared memory; a lowered vertex not yet
+ * pushed this round goes to the next queue. */
 static __device__ unsigned long long sh_round(const unsigned *so, const vid_t *sc,
                                               const weight_t *sw, dist_t *sd, unsigned *mark,
                                               const vid_t *q, unsigned size, vid_t *nq,
-                                              unsigned *ncnt, unsigned r, int keep) {
+                                              unsigned *ncnt, unsigned r) {
   unsigned long long relax = 0;
   for (unsigned i = threadIdx.x; i < size; i += blockDim.x) {
     vid_t v = q[i];
-    for (int hops = 0;; hops++) {
-      long long d = sd[v];
-      vid_t next = PER_NONE;
-      for (unsigned e = so[v]; e < so[v + 1]; e++) {
-        vid_t c = sc[e];
-        long long nd = hbf_sum((dist_t)d, sw[e]);
-        relax++;
-        if (nd >= sd[c] || nd >= atomicMin(&sd[c], (dist_t)nd)) continue;
-        if (next == PER_NONE && hops < keep) next = c;
-        else if (atomicExch(&mark[c], r) != r) nq[atomicAdd(ncnt, 1u)] = c;
-      }
-      if (next == PER_NONE) break;
-      v = next;
+    long long d = sd[v];
+    for (unsigned e = so[v]; e < so[v + 1]; e++) {
+      vid_t c = sc[e];
+      long long nd = hbf_sum((dist_t)d, sw[e]);
+      relax++;
+      if (nd >= sd[c]) continue;
+      if (nd < atomicMin(&sd[c], (dist_t)nd) && atomicExch(&mark[c], r) != r)
+        nq[atomicAdd(ncnt, 1u)] = c;
     }
   }
   return relax;
 }
 
 /* NEW(23): the whole run in one block: copy in, rounds, copy out. */
-static __global__ void __launch_bounds__(1024) sh_kernel(const eid_t *off, const vid_t *cols,
+static __global__ void __launch_bounds__(SH_BLOCK) sh_kernel(const eid_t *off, const vid_t *cols,
                                                              const weight_t *w, vid_t n, eid_t m,
                                                              vid_t src, dist_t *dist,
-                                                             sh_out_t *out, int keep) {
+                                                             sh_out_t *out) {
   extern __shared__ unsigned sh_mem[];
   __shared__ unsigned cnt[3];
   __shared__ unsigned long long total;
@@ -115,7 +105,7 @@ static __global__ void __launch_bounds__(1024) sh_kernel(const eid_t *off, const
   for (; cnt[(r - 1) % 3] != 0; r++) { /* round r reads count (r-1)%3, fills r%3 */
     if (threadIdx.x == 0) cnt[(r + 1) % 3] = 0; /* nobody reads or fills it this round */
     relax += sh_round(so, sc, sw, sd, mark, r & 1 ? q0 : q1, cnt[(r - 1) % 3], r & 1 ? q1 : q0,
-                      &cnt[r % 3], r, keep);
+                      &cnt[r % 3], r);
     __syncthreads();
   }
   for (unsigned long long i = threadIdx.x; i < n; i += blockDim.x) dist[i] = sd[i];
@@ -128,9 +118,8 @@ static __global__ void __launch_bounds__(1024) sh_kernel(const eid_t *off, const
 
 static int sh_check_knobs(const launch_t *lc) {
   if (as_check_knobs(lc)) return fail_code();
-  long on = launch_knob(lc, "smem"), keep = launch_knob(lc, "skeep");
+  long on = launch_knob(lc, "smem");
   if (on != 0 && on != 1) return fail(EXIT_INPUT, "smem=%ld: 0 or 1", on);
-  if (keep < 0 || keep > 1000000) return fail(EXIT_INPUT, "skeep=%ld: 0..10^6 vertices", keep);
   return 0;
 }
 
@@ -168,8 +157,6 @@ static int sh_init(const dgraph_t *g, const launch_t *lc, void **state) {
     *state = o;
     return 0;
   }
-  o->block = (lc->block + 31) / 32 * 32; /* -b, in whole warps */
-  o->keep = (int)launch_knob(lc, "skeep");
   CUDA_CHECK(cudaFuncSetAttribute(sh_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   (int)o->smem));
   CUDA_CHECK(cudaHostAlloc((void **)&o->h_out, sizeof *o->h_out, cudaHostAllocMapped));
@@ -183,8 +170,8 @@ static int sh_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   sh_state_t *o = (sh_state_t *)state;
   if (!o->on) return as_run(o->s, src, d_dist, st);
   const dgraph_t *g = &o->g;
-  sh_kernel<<<1, o->block, o->smem>>>(g->offsets, g->cols, g->weights, g->n, g->m, src, d_dist,
-                                       o->d_out, o->keep);
+  sh_kernel<<<1, SH_BLOCK, o->smem>>>(g->offsets, g->cols, g->weights, g->n, g->m, src, d_dist,
+                                      o->d_out);
   LAUNCH_CHECK();
   CUDA_CHECK(cudaStreamSynchronize(0)); /* the run's one wait; the counts are in h_out */
   st->levels = (int)o->h_out->rounds;
@@ -199,7 +186,6 @@ static const knob_def_t sh_knobs[] = {
     CHN_KNOBS
     AS_KNOBS
     {"smem", 1, "run a graph that fits one block's shared memory there, whole (0: step 22)"},
-    {"skeep", 8, "shared: vertices in a row a thread relaxes at once from its own lowerings (0 off)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Shared: a small graph whole in one block's shared memory",
