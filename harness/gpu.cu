@@ -41,6 +41,17 @@ void gpu_free(void *p) {
   if (p) CUDA_CHECK(cudaFree(p));
 }
 
+void *gpu_alloc_mapped(size_t bytes, void **dev) {
+  void *h = NULL;
+  CUDA_CHECK(cudaHostAlloc(&h, bytes ? bytes : 1, cudaHostAllocMapped));
+  CUDA_CHECK(cudaHostGetDevicePointer(dev, h, 0));
+  return h;
+}
+
+void gpu_free_mapped(void *host) {
+  if (host) CUDA_CHECK(cudaFreeHost(host));
+}
+
 int gpu_probe(gpu_info_t *info) {
   memset(info, 0, sizeof *info);
   int count = 0;

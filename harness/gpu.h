@@ -31,6 +31,11 @@ void cuda_die(cudaError_t e, const char *call, const char *file, int line)
 
 void *gpu_alloc(size_t bytes, const char *what);  /* cudaMalloc or exit 3 */
 void  gpu_free(void *p);                          /* NULL is fine         */
+/* Pinned host memory mapped into the device's address space (zero-copy: a
+ * kernel's stores reach the host; read it after the stream's sync). Returns
+ * the host address, *dev the device's; exit 3 on a CUDA error. */
+void *gpu_alloc_mapped(size_t bytes, void **dev);
+void  gpu_free_mapped(void *host);                /* NULL is fine         */
 
 /* Device facts for reports and launch defaults. */
 typedef struct {

@@ -106,6 +106,25 @@ static int per_init(const dgraph_t *g, const launch_t *lc, void **state) {
   return 0;
 }
 
+/* After a finished loop from `from` (PER_NONE: no loop ran): step 16's fill of
+ * the chains' inner vertices, then (NEW(17)) the trees' vertices. Returns the
+ * relax operations they add. Rungs above that replace the loop call it too. */
+static unsigned long long per_fills(per_state_t *s, vid_t src, vid_t from, dist_t *d_dist) {
+  chn_state_t *cs = &s->c;
+  unsigned long long relax = 0;
+  if (cs->nrec && from != PER_NONE) { /* the inner vertices */
+    chn_fill_kernel<<<launch_grid(&cs->ob.h.lc, cs->nrec), cs->ob.h.lc.block>>>(d_dist, cs->d_rec,
+                                                                               cs->nrec);
+    LAUNCH_CHECK();
+    relax += cs->nrec;
+  }
+  if (s->p.on) { /* NEW(17): the trees' vertices */
+    per_fill(&s->p, &cs->ob.h.lc, src, d_dist);
+    relax += s->p.nperi;
+  }
+  return relax;
+}
+
 static int per_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   per_state_t *s = (per_state_t *)state;
   chn_state_t *cs = &s->c;
@@ -120,16 +139,7 @@ static int per_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     if (ob_loop(&cs->ob, &a, from, &c, &trips)) return fail_code();
     hbf_fixups(&cs->ob.h, &a.nf.h, c.nf.h.status);
   }
-  if (cs->nrec && c.nf.h.status == HBF_DONE && from != PER_NONE) { /* the inner vertices */
-    chn_fill_kernel<<<launch_grid(&cs->ob.h.lc, cs->nrec), cs->ob.h.lc.block>>>(d_dist, cs->d_rec,
-                                                                               cs->nrec);
-    LAUNCH_CHECK();
-    c.nf.h.relax += cs->nrec;
-  }
-  if (s->p.on && c.nf.h.status == HBF_DONE) { /* NEW(17): the trees' vertices */
-    per_fill(&s->p, &cs->ob.h.lc, src, d_dist);
-    c.nf.h.relax += s->p.nperi;
-  }
+  if (c.nf.h.status == HBF_DONE) c.nf.h.relax += per_fills(s, src, from, d_dist);
   if (hbf_stats(&a.nf.h, &c.nf.h, st) || hbf_verdict(&c.nf.h, src, a.nf.h.n)) return fail_code();
   if (getenv("HBF_VERBOSE")) ob_verbose(&a, &c, trips);
   return 0;

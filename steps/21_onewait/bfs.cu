@@ -61,7 +61,7 @@ static __global__ void ow_end_kernel(hop_ctl_t *out, const hop_ctl_t *ctl) {
 static void ow_fini(void *state) {
   ow_state_t *o = (ow_state_t *)state;
   lean_fini(o->s);
-  CUDA_CHECK(cudaFreeHost(o->h_end));
+  gpu_free_mapped(o->h_end);
   free(o);
 }
 
@@ -75,8 +75,7 @@ static int ow_init(const dgraph_t *g, const launch_t *lc, void **state) {
     return fail(EXIT_INPUT, "out of host memory");
   }
   o->s = (lean_state_t *)inner;
-  CUDA_CHECK(cudaHostAlloc((void **)&o->h_end, sizeof *o->h_end, cudaHostAllocMapped));
-  CUDA_CHECK(cudaHostGetDevicePointer((void **)&o->d_end, o->h_end, 0));
+  o->h_end = (hop_ctl_t *)gpu_alloc_mapped(sizeof *o->h_end, (void **)&o->d_end);
   *state = o;
   return 0;
 }

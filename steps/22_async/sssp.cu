@@ -155,16 +155,11 @@ static int as_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     LAUNCH_CHECK();
     as_dist_kernel<<<fill, lc->block>>>(d_dist, o->a.st, o->a.n);
     LAUNCH_CHECK();
-    if (cs->nrec) { /* step 16's fill: the chains' inner vertices */
-      chn_fill_kernel<<<launch_grid(lc, cs->nrec), lc->block>>>(d_dist, cs->d_rec, cs->nrec);
-      LAUNCH_CHECK();
-    }
   }
-  if (s->p.on) per_fill(&s->p, lc, src, d_dist); /* step 17's fill: the trees */
+  unsigned long long filled = per_fills(s, src, from, d_dist); /* step 17's chain and tree fills */
   if (from != PER_NONE) CUDA_CHECK(cudaMemcpy(&c, o->a.ctl, sizeof c, cudaMemcpyDeviceToHost));
   st->levels = from != PER_NONE;
-  st->relaxations = (long long)(c.relax + (from != PER_NONE ? cs->nrec : 0) +
-                                (s->p.on ? s->p.nperi : 0));
+  st->relaxations = (long long)(c.relax + filled);
   st->edges_inspected = (long long)c.relax;
   st->pushes = (long long)c.pushes;
   if (getenv("HBF_VERBOSE"))

@@ -126,7 +126,7 @@ static int sh_check_knobs(const launch_t *lc) {
 static void sh_fini(void *state) {
   sh_state_t *o = (sh_state_t *)state;
   as_fini(o->s);
-  if (o->h_out) CUDA_CHECK(cudaFreeHost(o->h_out));
+  gpu_free_mapped(o->h_out);
   free(o);
 }
 
@@ -159,8 +159,7 @@ static int sh_init(const dgraph_t *g, const launch_t *lc, void **state) {
   }
   CUDA_CHECK(cudaFuncSetAttribute(sh_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   (int)o->smem));
-  CUDA_CHECK(cudaHostAlloc((void **)&o->h_out, sizeof *o->h_out, cudaHostAllocMapped));
-  CUDA_CHECK(cudaHostGetDevicePointer((void **)&o->d_out, o->h_out, 0));
+  o->h_out = (sh_out_t *)gpu_alloc_mapped(sizeof *o->h_out, (void **)&o->d_out);
   printf("Shared: the graph in one block's shared memory, %zu of %d bytes\n", o->smem, most);
   *state = o;
   return 0;
