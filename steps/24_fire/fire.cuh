@@ -165,6 +165,7 @@ static __global__ void fi_last_kernel(dist_t *last, vid_t n) {
 static __global__ void fi_reset_kernel(fi_ctl_t *c) {
   for (int k = 0; k < 2; k++) c->w[k].cnt = c->w[k].chunks = c->w[k].relax = 0;
   c->nextmin = DIST_INF;
+  c->pad = 0; /* fi_out_kernel copies every word */
 }
 
 /* NEW(24): init, once: the smallest weight and the weights' sum (the window's
