@@ -24,9 +24,9 @@
  *             an L2 round trip before the lane can decide. On a dense graph
  *             the relaxations are most of the work and the rounds few: let
  *             them fire and forget, and find the next frontier with one
- *             streaming pass over d and last (a few microseconds on 10^6
- *             vertices). On a thin graph with thousands of rounds that pass
- *             is the cost: auto leaves those to step 23.
+ *             streaming pass over d and last, 8 bytes a vertex. On a thin
+ *             graph with thousands of rounds that pass is the cost: auto
+ *             leaves those to step 23.
  * Reference:  GSWITCH (K. Meng, J. Li, G. Tan, N. Sun, "A pattern based
  *             algorithmic autotuner for graph processing on GPUs", PPoPP
  *             2019): the frontier from an inspection of every vertex, a
