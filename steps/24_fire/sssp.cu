@@ -53,7 +53,6 @@
 typedef struct {
   sh_state_t *s;     /* step 23's state, when this rung's rounds are off */
   int on;            /* NEW(24): this rung's rounds */
-  dgraph_t g;
   fi_args_t a;
   long long delta;   /* the window's width (DIST_INF: no window) */
   int grid, sms;
@@ -122,14 +121,14 @@ static int fi_init(const dgraph_t *g, const launch_t *lc, void **state) {
   if (fi_check_knobs(lc)) return fail_code();
   fi_state_t *o = (fi_state_t *)calloc(1, sizeof *o);
   if (!o) return fail(EXIT_INPUT, "out of host memory");
-  o->g = *g;
   int wmin = 0, always = strcmp(lc->variant, "always") == 0;
+  int thin = !always && g->m < FI_DENSE * (unsigned long long)g->n;
   double wmean = 0;
-  if (g->n) fi_weights(g, lc, &wmin, &wmean);
+  if (g->n && !thin) fi_weights(g, lc, &wmin, &wmean); /* a graph that goes to step 23 needs no pass */
   const char *off = g->n == 0 ? "no vertex"
+                    : thin    ? "auto: mean degree below 8"
                     : wmin < 0 ? "negative weights"
-                    : !always && g->m < FI_DENSE * (unsigned long long)g->n ? "auto: mean degree below 8"
-                                                                           : NULL;
+                               : NULL;
   if (off) {
     if (fi_base(g, lc, o, off)) return fail_code();
     *state = o;
