@@ -95,22 +95,27 @@ static __device__ __forceinline__ int lh_pick(const lh_args_t *a, unsigned long 
                                               long long hi, long long delta, int *pend, eid_t *b,
                                               eid_t *e) {
   unsigned key = a->last[v], lastd = key >> 1;
-  eid_t o0 = a->off[v], o1 = a->mid[v], o2 = a->off[v + 1];
-  if ((long long)d < hi) {
-    if ((unsigned)d < lastd) {
-      a->last[v] = 2u * (unsigned)d;
-      key = 2u * (unsigned)d;
-      if (o1 > o0) { *b = o0; *e = o1; return 0; }
-    }
-    if (key & LH_DONE) return -1;
-    if (o2 == o1) { a->last[v] = key | LH_DONE; return -1; }
-    *b = o1; *e = o2;
-    return 2;
+  if ((long long)d >= hi + delta) { /* farther: only the smallest is kept, no row read */
+    if ((unsigned)d < lastd && d < *pend) *pend = d;
+    return -1;
   }
-  if ((unsigned)d >= lastd) return -1;
-  if ((long long)d < hi + delta && o1 > o0) { *b = o0; *e = o1; return 1; }
-  if (d < *pend) *pend = d; /* farther, or a next-window vertex without light edges */
-  return -1;
+  eid_t o0 = a->off[v], o1 = a->mid[v];
+  if ((long long)d >= hi) { /* the next window: its light part, or pending when it has none */
+    if ((unsigned)d >= lastd) return -1;
+    if (o1 > o0) { *b = o0; *e = o1; return 1; }
+    if (d < *pend) *pend = d;
+    return -1;
+  }
+  if ((unsigned)d < lastd) {
+    a->last[v] = 2u * (unsigned)d;
+    key = 2u * (unsigned)d;
+    if (o1 > o0) { *b = o0; *e = o1; return 0; }
+  }
+  if (key & LH_DONE) return -1;
+  eid_t o2 = a->off[v + 1];
+  if (o2 == o1) { a->last[v] = key | LH_DONE; return -1; }
+  *b = o1; *e = o2;
+  return 2;
 }
 
 /* NEW(25): the scan: step 24's, with three queues and the parts' lengths.
