@@ -9,6 +9,7 @@
 #define FI_BLOCK 256
 #define FI_CH 1024u                     /* edges of a chunk of a long row: a block each */
 #define FI_DENSE 8ull                   /* auto: mean degree at least this */
+#define FI_SCANV 8                      /* the most vertices a thread takes in a scan's tile */
 
 /* NEW(24): one window's queue counts */
 typedef struct {
@@ -36,15 +37,52 @@ typedef struct {
   unsigned big;    /* rows of at least this many edges go in chunks */
   int vw;          /* lanes a short row */
   int ttas;        /* read d(c) before the atomicMin */
+  int scanv;       /* NEW(24): vertices a thread in a scan's tile (1..FI_SCANV) */
 } fi_args_t;
 
-/* NEW(24): the scan, one round's start. Every vertex whose distance fell
- * since its row was last walked (d < last) goes to its window's queue: the
- * first window [.., hi) or the next [hi, hi + delta); the others only lower
- * nextmin. The first window's vertices count as walked here (last = d); the
- * second's when their queue is used (fi_expand_kernel, mark). Counts: one
- * global atomicAdd a block and window (every warp's own would queue at one
- * L2 address: measured, README). Block-uniform loop. */
+/* NEW(24): a scan tile's tests, a thread's scanv vertices (blockDim apart).
+ * v goes to its window's queue when its distance fell since its row was
+ * last walked (d < last): the first window [.., hi) or the next [hi, hi +
+ * delta); farther ones only lower pend. The first window's vertices count as
+ * walked here (last = d); the second's when their queue is used
+ * (fi_expand_kernel, mark). Loads first, stores last: a store to last between
+ * them would keep the compiler from issuing the tile's loads together. */
+static __device__ __forceinline__ void fi_tile_pick(const fi_args_t *a, const dist_t *dist,
+                                                    unsigned long long t0, long long hi, long long delta,
+                                                    int *pend, int *win, dist_t *d, eid_t *g) {
+  dist_t l[FI_SCANV];
+#pragma unroll
+  for (int j = 0; j < FI_SCANV; j++) {
+    unsigned long long v = t0 + (unsigned long long)j * blockDim.x + threadIdx.x;
+    int in = j < a->scanv && v < a->n;
+    d[j] = in ? dist[v] : DIST_INF;
+    l[j] = in ? a->last[v] : 0;
+  }
+#pragma unroll
+  for (int j = 0; j < FI_SCANV; j++) {
+    win[j] = d[j] >= l[j] ? -1 : (long long)d[j] < hi ? 0 : (long long)d[j] < hi + delta ? 1 : 2;
+    if (win[j] == 2) {
+      if (d[j] < *pend) *pend = d[j];
+      win[j] = -1;
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < FI_SCANV; j++) {
+    unsigned long long v = t0 + (unsigned long long)j * blockDim.x + threadIdx.x;
+    g[j] = win[j] >= 0 ? a->off[v + 1] - a->off[v] : 0;
+  }
+#pragma unroll
+  for (int j = 0; j < FI_SCANV; j++)
+    if (win[j] == 0) a->last[t0 + (unsigned long long)j * blockDim.x + threadIdx.x] = d[j];
+}
+
+/* NEW(24): the scan, one round's start: every vertex tested (fi_pick), the
+ * queued ones written in order. A block takes a tile of scanv x blockDim
+ * vertices at a time (a thread scanv of them, blockDim apart: coalesced),
+ * and adds the tile's count of each window to the global one with one
+ * atomicAdd: every such add goes to one L2 address, so the tile, not the
+ * vertex or the warp, sets how many there are (measured, README). Block-
+ * uniform loop. */
 static __global__ void fi_scan_kernel(fi_args_t a, dist_t *dist, long long hi, long long delta) {
   const unsigned lane = threadIdx.x & 31, below = (1u << lane) - 1;
   __shared__ unsigned s_cnt[2];
@@ -52,44 +90,46 @@ static __global__ void fi_scan_kernel(fi_args_t a, dist_t *dist, long long hi, l
   __shared__ int s_pend;
   int pend = DIST_INF;
   unsigned long long deg[2] = {0, 0};
-  for (unsigned long long v0 = (unsigned long long)blockIdx.x * blockDim.x; v0 < a.n;
-       v0 += (unsigned long long)gridDim.x * blockDim.x) {
-    unsigned long long v = v0 + threadIdx.x;
-    int win = -1;
-    dist_t d = 0;
-    eid_t g = 0;
-    if (v < a.n) {
-      d = dist[v];
-      if (d < a.last[v]) {
-        if ((long long)d < hi) win = 0;
-        else if ((long long)d < hi + delta) win = 1;
-        else if (d < pend) pend = d;
-        if (win >= 0) {
-          g = a.off[v + 1] - a.off[v];
-          deg[win] += g;
-          if (win == 0) a.last[v] = d;
-        }
-      }
+  const unsigned long long tile = (unsigned long long)a.scanv * blockDim.x;
+  for (unsigned long long t0 = blockIdx.x * tile; t0 < a.n; t0 += gridDim.x * tile) {
+    int win[FI_SCANV];
+    dist_t d[FI_SCANV];
+    eid_t g[FI_SCANV];
+    unsigned cnt[2] = {0, 0}, wofs[2];
+    fi_tile_pick(&a, dist, t0, hi, delta, &pend, win, d, g); /* unrolled: the arrays stay in registers */
+#pragma unroll
+    for (int j = 0; j < FI_SCANV; j++) {
+      if (win[j] >= 0) deg[win[j]] += g[j];
+#pragma unroll
+      for (int k = 0; k < 2; k++) cnt[k] += __popc(__ballot_sync(DEV_FULL_MASK, win[j] == k && g[j] < a.big));
     }
     if (threadIdx.x < 2) s_cnt[threadIdx.x] = 0;
     __syncthreads();
-    unsigned ms[2], wofs[2] = {0, 0};
 #pragma unroll
-    for (int k = 0; k < 2; k++) {
-      ms[k] = __ballot_sync(DEV_FULL_MASK, win == k && g < a.big);
-      if (lane == 0 && ms[k]) wofs[k] = atomicAdd(&s_cnt[k], (unsigned)__popc(ms[k]));
+    for (int k = 0; k < 2; k++) { /* one shared atomic a warp and window */
+      wofs[k] = 0;
+      if (lane == 0 && cnt[k]) wofs[k] = atomicAdd(&s_cnt[k], cnt[k]);
       wofs[k] = __shfl_sync(DEV_FULL_MASK, wofs[k], 0);
     }
     __syncthreads();
     if (threadIdx.x < 2 && s_cnt[threadIdx.x])
       s_base[threadIdx.x] = atomicAdd(&a.ctl->w[threadIdx.x].cnt, (unsigned long long)s_cnt[threadIdx.x]);
     __syncthreads();
-    if (win >= 0 && g < a.big)
-      a.q[win][s_base[win] + wofs[win] + __popc(ms[win] & below)] = make_uint2((unsigned)v, (unsigned)d);
-    if (win >= 0 && g >= a.big) { /* long rows are few: a lane's own atomicAdd */
-      unsigned nc = (unsigned)((g + FI_CH - 1) / FI_CH);
-      unsigned long long b = atomicAdd(&a.ctl->w[win].chunks, (unsigned long long)nc);
-      for (unsigned j = 0; j < nc; j++) a.bq[win][b + j] = make_uint4((unsigned)v, (unsigned)d, j, 0);
+#pragma unroll
+    for (int j = 0; j < FI_SCANV; j++) {
+      unsigned long long v = t0 + (unsigned long long)j * blockDim.x + threadIdx.x;
+#pragma unroll
+      for (int k = 0; k < 2; k++) {
+        unsigned ms = __ballot_sync(DEV_FULL_MASK, win[j] == k && g[j] < a.big);
+        if (win[j] == k && g[j] < a.big)
+          a.q[k][s_base[k] + wofs[k] + __popc(ms & below)] = make_uint2((unsigned)v, (unsigned)d[j]);
+        wofs[k] += __popc(ms);
+      }
+      if (win[j] >= 0 && g[j] >= a.big) { /* long rows are few: a lane's own atomicAdd */
+        unsigned nc = (unsigned)((g[j] + FI_CH - 1) / FI_CH);
+        unsigned long long b = atomicAdd(&a.ctl->w[win[j]].chunks, (unsigned long long)nc);
+        for (unsigned i = 0; i < nc; i++) a.bq[win[j]][b + i] = make_uint4((unsigned)v, (unsigned)d[j], i, 0);
+      }
     }
   }
   /* the block's pending minimum and row lengths, then one atomic each */
