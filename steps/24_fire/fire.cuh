@@ -76,7 +76,7 @@ static __device__ __forceinline__ void fi_tile_pick(const fi_args_t *a, const di
     if (win[j] == 0) a->last[t0 + (unsigned long long)j * blockDim.x + threadIdx.x] = d[j];
 }
 
-/* NEW(24): the scan, one round's start: every vertex tested (fi_pick), the
+/* NEW(24): the scan, one round's start: every vertex tested (fi_tile_pick), the
  * queued ones written in order. A block takes a tile of scanv x blockDim
  * vertices at a time (a thread scanv of them, blockDim apart: coalesced),
  * and adds the tile's count of each window to the global one with one

@@ -18,7 +18,9 @@
  *               delta), queued by the same scan, is used; when both are
  *               empty the window jumps to the smallest pending distance.
  *             Knobs: fdelta (the window, -1: the mean weight), fvw, fttas,
- *             fbig. Long rows go in chunks of FI_CH edges, a block each.
+ *             fbig, fscan. Long rows go in chunks of FI_CH edges, a block
+ *             each; the scan adds its queue counts once a tile of fscan
+ *             vertices a thread.
  * Idea:       steps 14-17 deduplicate every push with the atomicMin's return
  *             value (who lowered v queues it), so every relaxation waits for
  *             an L2 round trip before the lane can decide. On a dense graph
