@@ -16,7 +16,6 @@ typedef struct {
   unsigned long long cnt;     /* (vertex, distance) entries of rows shorter than big */
   unsigned long long chunks;  /* (vertex, distance, chunk) entries of the long rows  */
   unsigned long long relax;   /* edges of the rows queued: the round's relax count  */
-  unsigned long long small;   /* NEW(24): entries of rows shorter than small, queued from the back */
 } fi_win_t;
 
 /* NEW(24): what a scan leaves for the host */
@@ -31,7 +30,7 @@ typedef struct {
   const vid_t *cols;
   const weight_t *w;
   dist_t *last;    /* NEW(24): d(v) when v's row was last walked (DIST_INF: never) */
-  uint2 *q[2];     /* NEW(24): a window's short rows: (v, d(v)); the small ones from the back */
+  uint2 *q[2];     /* NEW(24): a window's short rows: (v, d(v)) */
   uint4 *bq[2];    /* NEW(24): a window's long rows: (v, d(v), chunk, 0) */
   fi_ctl_t *ctl;
   vid_t n;
@@ -39,7 +38,6 @@ typedef struct {
   int vw;          /* lanes a short row */
   int ttas;        /* read d(c) before the atomicMin */
   int scanv;       /* NEW(24): vertices a thread in a scan's tile (1..FI_SCANV) */
-  unsigned small;  /* NEW(24): rows shorter than this are walked by this many lanes (0: none) */
 } fi_args_t;
 
 /* NEW(24): a scan tile's tests, a thread's scanv vertices (blockDim apart).
@@ -85,49 +83,46 @@ static __device__ __forceinline__ void fi_tile_pick(const fi_args_t *a, const di
  * atomicAdd: every such add goes to one L2 address, so the tile, not the
  * vertex or the warp, sets how many there are (measured, README). Block-
  * uniform loop. */
-static __global__ void __launch_bounds__(FI_BLOCK, 3) fi_scan_kernel(fi_args_t a, dist_t *dist, long long hi, long long delta) {
+static __global__ void fi_scan_kernel(fi_args_t a, dist_t *dist, long long hi, long long delta) {
   const unsigned lane = threadIdx.x & 31, below = (1u << lane) - 1;
-  __shared__ unsigned s_cnt[4];
-  __shared__ unsigned long long s_base[4], s_deg[2];
+  __shared__ unsigned s_cnt[2];
+  __shared__ unsigned long long s_base[2], s_deg[2];
   __shared__ int s_pend;
   int pend = DIST_INF;
   unsigned long long deg[2] = {0, 0};
   const unsigned long long tile = (unsigned long long)a.scanv * blockDim.x;
   for (unsigned long long t0 = blockIdx.x * tile; t0 < a.n; t0 += gridDim.x * tile) {
-    int win[FI_SCANV], slot[FI_SCANV];
+    int win[FI_SCANV];
     dist_t d[FI_SCANV];
     eid_t g[FI_SCANV];
-    unsigned cnt[4] = {0, 0, 0, 0}, wofs[4];
+    unsigned cnt[2] = {0, 0}, wofs[2];
     fi_tile_pick(&a, dist, t0, hi, delta, &pend, win, d, g); /* unrolled: the arrays stay in registers */
 #pragma unroll
-    for (int j = 0; j < FI_SCANV; j++) { /* a short row's queue slot: 2 window + small (-1: none) */
-      slot[j] = win[j] < 0 || g[j] >= a.big ? -1 : 2 * win[j] + (g[j] < a.small);
+    for (int j = 0; j < FI_SCANV; j++) {
       if (win[j] >= 0) deg[win[j]] += g[j];
 #pragma unroll
-      for (int k = 0; k < 4; k++) cnt[k] += __popc(__ballot_sync(DEV_FULL_MASK, slot[j] == k));
+      for (int k = 0; k < 2; k++) cnt[k] += __popc(__ballot_sync(DEV_FULL_MASK, win[j] == k && g[j] < a.big));
     }
-    if (threadIdx.x < 4) s_cnt[threadIdx.x] = 0;
+    if (threadIdx.x < 2) s_cnt[threadIdx.x] = 0;
     __syncthreads();
 #pragma unroll
-    for (int k = 0; k < 4; k++) { /* one shared atomic a warp and slot */
+    for (int k = 0; k < 2; k++) { /* one shared atomic a warp and window */
       wofs[k] = 0;
       if (lane == 0 && cnt[k]) wofs[k] = atomicAdd(&s_cnt[k], cnt[k]);
       wofs[k] = __shfl_sync(DEV_FULL_MASK, wofs[k], 0);
     }
     __syncthreads();
-    if (threadIdx.x < 4 && s_cnt[threadIdx.x]) {
-      fi_win_t *w = &a.ctl->w[threadIdx.x >> 1];
-      s_base[threadIdx.x] = atomicAdd(threadIdx.x & 1 ? &w->small : &w->cnt, (unsigned long long)s_cnt[threadIdx.x]);
-    }
+    if (threadIdx.x < 2 && s_cnt[threadIdx.x])
+      s_base[threadIdx.x] = atomicAdd(&a.ctl->w[threadIdx.x].cnt, (unsigned long long)s_cnt[threadIdx.x]);
     __syncthreads();
 #pragma unroll
     for (int j = 0; j < FI_SCANV; j++) {
       unsigned long long v = t0 + (unsigned long long)j * blockDim.x + threadIdx.x;
 #pragma unroll
-      for (int k = 0; k < 4; k++) {
-        unsigned ms = __ballot_sync(DEV_FULL_MASK, slot[j] == k);
-        unsigned long long at = s_base[k] + wofs[k] + __popc(ms & below);
-        if (slot[j] == k) a.q[k >> 1][k & 1 ? a.n - 1 - at : at] = make_uint2((unsigned)v, (unsigned)d[j]);
+      for (int k = 0; k < 2; k++) {
+        unsigned ms = __ballot_sync(DEV_FULL_MASK, win[j] == k && g[j] < a.big);
+        if (win[j] == k && g[j] < a.big)
+          a.q[k][s_base[k] + wofs[k] + __popc(ms & below)] = make_uint2((unsigned)v, (unsigned)d[j]);
         wofs[k] += __popc(ms);
       }
       if (win[j] >= 0 && g[j] >= a.big) { /* long rows are few: a lane's own atomicAdd */
@@ -168,19 +163,18 @@ static __device__ __forceinline__ void fi_relax(dist_t *dist, vid_t c, long long
   atomicMin(&dist[c], (dist_t)nd);
 }
 
-/* NEW(24): short rows, vw lanes an entry (v, d): the queue's front, or its
- * back (the small rows, back = 1). mark: the queue is the second window's,
- * whose vertices count as walked now. */
-static __global__ void fi_expand_kernel(fi_args_t a, dist_t *dist, int k, unsigned long long cnt, int mark,
-                                        int back, int vw) {
+/* NEW(24): short rows, vw lanes an entry (v, d). mark: the queue is the
+ * second window's, whose vertices count as walked now. */
+static __global__ void fi_expand_kernel(fi_args_t a, dist_t *dist, int k, unsigned long long cnt,
+                                        int mark) {
   unsigned long long gid = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned long long groups = (unsigned long long)gridDim.x * blockDim.x / vw;
-  unsigned sub = threadIdx.x & (vw - 1);
-  for (unsigned long long i = gid / vw; i < cnt; i += groups) {
-    uint2 x = a.q[k][back ? a.n - 1 - i : i];
+  unsigned long long groups = (unsigned long long)gridDim.x * blockDim.x / a.vw;
+  unsigned sub = threadIdx.x & (a.vw - 1);
+  for (unsigned long long i = gid / a.vw; i < cnt; i += groups) {
+    uint2 x = a.q[k][i];
     long long d = (dist_t)x.y;
     if (mark && sub == 0) a.last[x.x] = (dist_t)d;
-    for (eid_t e = a.off[x.x] + sub, end = a.off[x.x + 1]; e < end; e += vw)
+    for (eid_t e = a.off[x.x] + sub, end = a.off[x.x + 1]; e < end; e += a.vw)
       fi_relax(dist, __ldg(&a.cols[e]), d + __ldg(&a.w[e]), a.ttas);
   }
 }
@@ -209,7 +203,7 @@ static __global__ void fi_last_kernel(dist_t *last, vid_t n) {
 
 /* NEW(24): a round's counts zeroed; the pending minimum at its top */
 static __global__ void fi_reset_kernel(fi_ctl_t *c) {
-  for (int k = 0; k < 2; k++) c->w[k].cnt = c->w[k].chunks = c->w[k].relax = c->w[k].small = 0;
+  for (int k = 0; k < 2; k++) c->w[k].cnt = c->w[k].chunks = c->w[k].relax = 0;
   c->nextmin = DIST_INF;
   c->pad = 0; /* fi_out_kernel copies every word */
 }

@@ -64,13 +64,12 @@ typedef struct {
 static int fi_check_knobs(const launch_t *lc) {
   if (sh_check_knobs(lc)) return fail_code();
   long vw = launch_knob(lc, "fvw"), d = launch_knob(lc, "fdelta"), big = launch_knob(lc, "fbig");
-  long t = launch_knob(lc, "fttas"), sv = launch_knob(lc, "fscan"), sm = launch_knob(lc, "fsmall");
+  long t = launch_knob(lc, "fttas"), sv = launch_knob(lc, "fscan");
   if (vw < 1 || vw > 32 || (vw & (vw - 1))) return fail(EXIT_INPUT, "fvw=%ld: 1, 2, 4, 8, 16 or 32", vw);
   if (d < -1 || d > (1l << 30)) return fail(EXIT_INPUT, "fdelta=%ld: -1 (the mean weight), 0 (none) or up to 2^30", d);
   if (big < 32 || big > (1l << 30)) return fail(EXIT_INPUT, "fbig=%ld: 32..2^30 edges", big);
   if (t != 0 && t != 1) return fail(EXIT_INPUT, "fttas=%ld: 0 or 1", t);
   if (sv < 1 || sv > FI_SCANV) return fail(EXIT_INPUT, "fscan=%ld: 1..%d vertices a thread", sv, FI_SCANV);
-  if (sm != 0 && sm != 2 && sm != 4 && sm != 8 && sm != 16) return fail(EXIT_INPUT, "fsmall=%ld: 0 (none), 2, 4, 8 or 16", sm);
   return 0;
 }
 
@@ -152,7 +151,6 @@ static int fi_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->vw = (int)launch_knob(lc, "fvw");
   a->ttas = (int)launch_knob(lc, "fttas");
   a->scanv = (int)launch_knob(lc, "fscan");
-  a->small = (unsigned)launch_knob(lc, "fsmall");
   size_t nch = (size_t)g->n + g->m / FI_CH + 1; /* a long row: its edges / FI_CH chunks, plus one */
   a->last = (dist_t *)gpu_alloc((size_t)g->n * sizeof(dist_t), "last walked distances");
   for (int k = 0; k < 2; k++) {
@@ -177,16 +175,13 @@ static __global__ void fi_out_kernel(fi_ctl_t *out, const fi_ctl_t *ctl) {
     to[i] = from[i];
 }
 
-/* NEW(24): a window's queues walked: the short rows vw lanes each, the small
- * ones small lanes each, the chunks of long rows a block each */
+/* NEW(24): a window's queues walked: the short rows vw lanes each, the chunks
+ * of long rows a block each */
 static void fi_walk(fi_state_t *o, dist_t *d_dist, int k, const fi_win_t *w) {
   unsigned long long cap = (unsigned long long)o->sms * 16;
-  for (int back = 0; back < 2; back++) {
-    unsigned long long cnt = back ? w->small : w->cnt;
-    int vw = back ? (int)o->a.small : o->a.vw;
-    if (!cnt) continue;
-    unsigned long long blocks = (cnt * vw + FI_BLOCK - 1) / FI_BLOCK;
-    fi_expand_kernel<<<(unsigned)(blocks < cap ? blocks : cap), FI_BLOCK>>>(o->a, d_dist, k, cnt, k, back, vw);
+  if (w->cnt) {
+    unsigned long long blocks = (w->cnt * o->a.vw + FI_BLOCK - 1) / FI_BLOCK;
+    fi_expand_kernel<<<(unsigned)(blocks < cap ? blocks : cap), FI_BLOCK>>>(o->a, d_dist, k, w->cnt, k);
     LAUNCH_CHECK();
   }
   if (w->chunks) {
@@ -211,7 +206,7 @@ static int fi_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
     CUDA_CHECK(cudaStreamSynchronize(0));
     fi_ctl_t c = *o->h_out;
     scans++;
-    int k = c.w[0].cnt + c.w[0].small + c.w[0].chunks ? 0 : c.w[1].cnt + c.w[1].small + c.w[1].chunks ? 1 : -1;
+    int k = c.w[0].cnt + c.w[0].chunks ? 0 : c.w[1].cnt + c.w[1].chunks ? 1 : -1;
     if (k < 0) {
       if (c.nextmin >= DIST_INF) break; /* nothing fell anywhere: done */
       hi = (long long)c.nextmin + o->delta;
@@ -242,7 +237,6 @@ static const knob_def_t fi_knobs[] = {
     {"fttas", 1, "fire: read d(c) before the atomicMin (0: every edge an atomic)"},
     {"fbig", 1024, "fire: rows of at least this many edges go in chunks of 1,024, a block each"},
     {"fscan", 8, "fire: vertices a thread in a scan's tile (1..8): one global count a tile"},
-    {"fsmall", 0, "fire: rows shorter than this many edges are walked by this many lanes (0: none; 2, 4, 8, 16)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Fire: a relax that waits for nothing, the frontier from a scan",
