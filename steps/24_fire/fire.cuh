@@ -10,7 +10,6 @@
 #define FI_CH 1024u                     /* edges of a chunk of a long row: a block each */
 #define FI_DENSE 8ull                   /* auto: mean degree at least this */
 #define FI_SCANV 8                      /* the most vertices a thread takes in a scan's tile */
-#define FI_BATCH 8                      /* the most edges a lane loads before it relaxes them */
 
 /* NEW(24): one window's queue counts */
 typedef struct {
@@ -39,7 +38,6 @@ typedef struct {
   int vw;          /* lanes a short row */
   int ttas;        /* read d(c) before the atomicMin */
   int scanv;       /* NEW(24): vertices a thread in a scan's tile (1..FI_SCANV) */
-  int batch;       /* NEW(24): edges a lane loads before it relaxes them (1..FI_BATCH) */
 } fi_args_t;
 
 /* NEW(24): a scan tile's tests, a thread's scanv vertices (blockDim apart).
@@ -156,33 +154,13 @@ static __global__ void fi_scan_kernel(fi_args_t a, dist_t *dist, long long hi, l
   }
 }
 
-/* NEW(24): the relax, for a lane's edges of one row, b, b + step, ... < end,
- * with distance d. Its atomicMin's result is not read, so it compiles to a
+/* NEW(24): the relax. Its atomicMin's result is not read, so it compiles to a
  * reduction (RED): the lane issues it and goes on; nothing in the round waits
- * for L2 to answer, and who queues c is the next scan's business. A lane
- * takes batch edges at a time: their columns and weights, then their d(c)
- * (fttas: skip the atomic when d(c) is already low enough), then the
- * reductions; within a batch no load waits behind a reduction (an atomic in
- * between would keep the compiler from issuing them together). */
-static __device__ __forceinline__ void fi_walk_edges(const fi_args_t *a, dist_t *dist, eid_t b, eid_t end,
-                                                     unsigned step, long long d) {
-  for (eid_t e0 = b; e0 < end; e0 += (eid_t)step * a->batch) {
-    vid_t c[FI_BATCH];
-    long long nd[FI_BATCH];
-    int dc[FI_BATCH];
-#pragma unroll
-    for (int j = 0; j < FI_BATCH; j++) { /* unrolled: the arrays stay in registers */
-      eid_t e = e0 + (eid_t)j * step;
-      int in = j < a->batch && e < end;
-      c[j] = in ? __ldg(&a->cols[e]) : 0;
-      nd[j] = in ? d + __ldg(&a->w[e]) : (long long)DIST_INF;
-    }
-#pragma unroll
-    for (int j = 0; j < FI_BATCH; j++) dc[j] = a->ttas && nd[j] < DIST_INF ? dist[c[j]] : DIST_INF;
-#pragma unroll
-    for (int j = 0; j < FI_BATCH; j++) /* benign race: a stale d(c) is higher, so only skips less */
-      if (nd[j] < DIST_INF && nd[j] < dc[j]) atomicMin(&dist[c[j]], (dist_t)nd[j]);
-  }
+ * for L2 to answer. Who queues c is the next scan's business. */
+static __device__ __forceinline__ void fi_relax(dist_t *dist, vid_t c, long long nd, int ttas) {
+  if (nd >= DIST_INF) return;
+  if (ttas && nd >= dist[c]) return; /* benign race: a stale value is higher, so only skips less */
+  atomicMin(&dist[c], (dist_t)nd);
 }
 
 /* NEW(24): short rows, vw lanes an entry (v, d). mark: the queue is the
@@ -194,8 +172,10 @@ static __global__ void fi_expand_kernel(fi_args_t a, dist_t *dist, int k, unsign
   unsigned sub = threadIdx.x & (a.vw - 1);
   for (unsigned long long i = gid / a.vw; i < cnt; i += groups) {
     uint2 x = a.q[k][i];
-    if (mark && sub == 0) a.last[x.x] = (dist_t)x.y;
-    fi_walk_edges(&a, dist, a.off[x.x] + sub, a.off[x.x + 1], (unsigned)a.vw, (dist_t)x.y);
+    long long d = (dist_t)x.y;
+    if (mark && sub == 0) a.last[x.x] = (dist_t)d;
+    for (eid_t e = a.off[x.x] + sub, end = a.off[x.x + 1]; e < end; e += a.vw)
+      fi_relax(dist, __ldg(&a.cols[e]), d + __ldg(&a.w[e]), a.ttas);
   }
 }
 
@@ -205,10 +185,12 @@ static __global__ void fi_chunks_kernel(fi_args_t a, dist_t *dist, int k, unsign
                                         int mark) {
   for (unsigned long long i = blockIdx.x; i < cnt; i += gridDim.x) {
     uint4 x = a.bq[k][i];
-    if (mark && x.z == 0 && threadIdx.x == 0) a.last[x.x] = (dist_t)x.y;
+    long long d = (dist_t)x.y;
+    if (mark && x.z == 0 && threadIdx.x == 0) a.last[x.x] = (dist_t)d;
     eid_t b = a.off[x.x] + (eid_t)x.z * FI_CH, end = a.off[x.x + 1];
     if (end > b + FI_CH) end = b + FI_CH;
-    fi_walk_edges(&a, dist, b + threadIdx.x, end, blockDim.x, (dist_t)x.y);
+    for (eid_t e = b + threadIdx.x; e < end; e += blockDim.x)
+      fi_relax(dist, __ldg(&a.cols[e]), d + __ldg(&a.w[e]), a.ttas);
   }
 }
 

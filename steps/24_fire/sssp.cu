@@ -64,13 +64,12 @@ typedef struct {
 static int fi_check_knobs(const launch_t *lc) {
   if (sh_check_knobs(lc)) return fail_code();
   long vw = launch_knob(lc, "fvw"), d = launch_knob(lc, "fdelta"), big = launch_knob(lc, "fbig");
-  long t = launch_knob(lc, "fttas"), sv = launch_knob(lc, "fscan"), bt = launch_knob(lc, "fbatch");
+  long t = launch_knob(lc, "fttas"), sv = launch_knob(lc, "fscan");
   if (vw < 1 || vw > 32 || (vw & (vw - 1))) return fail(EXIT_INPUT, "fvw=%ld: 1, 2, 4, 8, 16 or 32", vw);
   if (d < -1 || d > (1l << 30)) return fail(EXIT_INPUT, "fdelta=%ld: -1 (the mean weight), 0 (none) or up to 2^30", d);
   if (big < 32 || big > (1l << 30)) return fail(EXIT_INPUT, "fbig=%ld: 32..2^30 edges", big);
   if (t != 0 && t != 1) return fail(EXIT_INPUT, "fttas=%ld: 0 or 1", t);
   if (sv < 1 || sv > FI_SCANV) return fail(EXIT_INPUT, "fscan=%ld: 1..%d vertices a thread", sv, FI_SCANV);
-  if (bt < 1 || bt > FI_BATCH) return fail(EXIT_INPUT, "fbatch=%ld: 1..%d edges a lane", bt, FI_BATCH);
   return 0;
 }
 
@@ -152,7 +151,6 @@ static int fi_init(const dgraph_t *g, const launch_t *lc, void **state) {
   a->vw = (int)launch_knob(lc, "fvw");
   a->ttas = (int)launch_knob(lc, "fttas");
   a->scanv = (int)launch_knob(lc, "fscan");
-  a->batch = (int)launch_knob(lc, "fbatch");
   size_t nch = (size_t)g->n + g->m / FI_CH + 1; /* a long row: its edges / FI_CH chunks, plus one */
   a->last = (dist_t *)gpu_alloc((size_t)g->n * sizeof(dist_t), "last walked distances");
   for (int k = 0; k < 2; k++) {
@@ -239,7 +237,6 @@ static const knob_def_t fi_knobs[] = {
     {"fttas", 1, "fire: read d(c) before the atomicMin (0: every edge an atomic)"},
     {"fbig", 1024, "fire: rows of at least this many edges go in chunks of 1,024, a block each"},
     {"fscan", 8, "fire: vertices a thread in a scan's tile (1..8): one global count a tile"},
-    {"fbatch", 4, "fire: edges a lane loads before it relaxes them (1..8)"},
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Fire: a relax that waits for nothing, the frontier from a scan",
