@@ -179,12 +179,16 @@ static int sh_run(void *state, vid_t src, dist_t *d_dist, step_stats_t *st) {
   return 0;
 }
 
+/* NEW(23): step 22's knob rows and this rung's, for the rungs above */
+#define SH_KNOBS \
+    AS_KNOBS \
+    {"smem", 1, "run a graph that fits one block's shared memory there, whole (0: step 22)"},
+
 static const knob_def_t sh_knobs[] = {
     NF_KNOBS
     OB_KNOBS_LEAN
     CHN_KNOBS
-    AS_KNOBS
-    {"smem", 1, "run a graph that fits one block's shared memory there, whole (0: step 22)"},
+    SH_KNOBS
     {NULL, 0, NULL}};
 
 STEP_EXPORT const step_t STEP = {"Shared: a small graph whole in one block's shared memory",

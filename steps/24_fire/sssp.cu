@@ -230,8 +230,7 @@ static const knob_def_t fi_knobs[] = {
     NF_KNOBS
     OB_KNOBS_LEAN
     CHN_KNOBS
-    AS_KNOBS
-    {"smem", 1, "run a graph that fits one block's shared memory there, whole (0: step 22)"},
+    SH_KNOBS
     {"fdelta", -1, "fire: the window's width in distance (-1: the mean weight; 0: no window)"},
     {"fvw", 32, "fire: lanes a short row (1, 2, 4, 8, 16, 32)"},
     {"fttas", 1, "fire: read d(c) before the atomicMin (0: every edge an atomic)"},
